@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Every API failure is answered with this envelope. `code` is stable (`area/kebab-code`) and is what clients
+ * switch on; `message` is a sentence for people; `details` carries structured extras such as bad fields.
+ */
+export const fieldErrorSchema = z.object({
+  path: z.string().describe('Dotted path of the offending field, e.g. `email` or `items.0.name`'),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z
+      .object({
+        fields: z.array(fieldErrorSchema).optional(),
+        requestId: z.string().optional(),
+        retryAfterSeconds: z.number().optional(),
+      })
+      .optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** The catalogue of error codes the API can answer with, with their HTTP status and the sentence people see. */
+export const errorCatalogue = {
+  'common/validation-failed': { status: 400, message: 'Some fields need attention.' },
+  'common/bad-request': { status: 400, message: 'The request could not be understood.' },
+  'common/not-found': { status: 404, message: 'We could not find what you were looking for.' },
+  'common/route-not-found': { status: 404, message: 'There is no such API endpoint.' },
+  'common/method-not-allowed': { status: 405, message: 'That action is not allowed here.' },
+  'common/payload-too-large': { status: 413, message: 'What you sent is too large.' },
+  'common/unsupported-media-type': { status: 415, message: 'That kind of content is not accepted here.' },
+  'common/too-many-requests': { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  'common/internal-error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  'common/service-unavailable': {
+    status: 503,
+    message: 'The service is briefly unavailable. Please try again shortly.',
+  },
+  'common/network-error': {
+    status: 0,
+    message: 'We could not reach CARD WEB. Check your connection and try again.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** True when `code` is one of the catalogue's codes. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalogue, code);
+}

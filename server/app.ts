@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { limits } from '../contracts/limits.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import './lib/fastify.ts';
+import analyticsRoutes from './modules/analytics/routes.ts';
+import healthRoutes from './modules/health/routes.ts';
+import supportRoutes from './modules/support/routes.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openApiPlugin from './plugins/openapi.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityPlugin from './plugins/security.ts';
+import webAppPlugin from './plugins/web-app.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  version: string;
+  /** Overrides for tests (a silent logger, say). */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Logs must never carry credentials, whatever a request or an error object holds. */
+const redact = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.secret',
+];
+
+/**
+ * Builds the Fastify app: external plugins first, then our cross-cutting plugins, then one routes plugin per
+ * module. It does not listen; `main.ts` does, and tests call `inject()` on it.
+ */
+export async function buildApp({ config, db, version, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: limits.jsonBodyBytes,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    // Keep-alive sockets that are idle are closed on shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('appVersion', version);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimitPlugin);
+  await app.register(openApiPlugin, { version });
+
+  await app.register(healthRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(supportRoutes);
+
+  await app.register(webAppPlugin, { root: config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('fills in the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: 'localhost',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      PUBLIC_URL: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      webDistDir: path.resolve('./dist/web'),
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every invalid variable in one message', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrowError(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT:');
+      expect(message).toContain('DATABASE_URL: Must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('LOG_LEVEL:');
+    }
+  });
+
+  it('requires a session secret in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET: Required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrowError(/SESSION_SECRET: Must be at least 32/);
+  });
+
+  it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://cards.example.org/' });
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe('https://cards.example.org');
+  });
+});

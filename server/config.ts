@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the server reads, with its default. The README's table mirrors this schema. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'Must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
+    TRUST_PROXY: booleanString.default(false),
+    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'Required in production (at least 32 random characters)',
+      });
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+/** The validated configuration with derived values; built once at start-up and passed down. */
+export type Config = Omit<RawConfig, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  dataDir: string;
+  webDistDir: string;
+  isProduction: boolean;
+};
+
+/** Thrown when the environment is invalid; its message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; an invalid value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in a .env file or a shell mean "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      return `  ${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const port = raw.PORT;
+  return {
+    ...raw,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(raw.DATA_DIR),
+    webDistDir: path.resolve(raw.WEB_DIST_DIR),
+    isProduction: raw.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,79 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { DataDirInUseError } from './db/embedded-postgres.ts';
+import { readOrCreateSecret } from './lib/secrets.ts';
+import { version } from './version.ts';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  if (!config.SESSION_SECRET) {
+    // Development only (production refuses to start without one): kept so sessions survive restarts.
+    config.SESSION_SECRET = await readOrCreateSecret(config.dataDir, 'session-secret');
+  }
+
+  let db;
+  try {
+    db = await connectDatabase(config, {
+      info: (msg) => log.info(msg),
+      warn: (msg) => log.warn(msg),
+    });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      log.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let app;
+  try {
+    app = await buildApp({ config, db, version });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal}: finishing in-flight requests, then closing the database`);
+    try {
+      await app.close();
+      await db.close();
+      log.info('Stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'Error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'Could not listen');
+    await app.close();
+    await db.close();
+    process.exit(1);
+  }
+  log.info(`CARD WEB ${version} is serving ${config.PUBLIC_URL} (database: ${db.kind})`);
+}
+
+await main();

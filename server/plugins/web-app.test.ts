@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/app.ts';
+
+describe('serving the web app', () => {
+  const context = setupTestApp();
+
+  beforeAll(async () => {
+    // The plugin reads the built files when the app is built; write a small build and rebuild the app.
+    const root = context.config.webDistDir;
+    await fs.mkdir(path.join(root, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(root, 'index.html'), '<!doctype html><title>CARD WEB</title><div id="root"></div>');
+    await fs.writeFile(path.join(root, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    await fs.writeFile(path.join(root, 'theme-init.js'), '/* theme */');
+    await context.app.close();
+    const { buildApp } = await import('../app.ts');
+    context.app = await buildApp({ config: context.config, db: context.db, version: 'test', logger: false });
+  });
+
+  it('answers every app route with index.html, never cached', async () => {
+    for (const url of ['/', '/build', '/classroom/classes/modern-recommendation-systems', '/no/such/page']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not answer a missing script with HTML', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toContain('text/html');
+  });
+
+  it('sends a Content-Security-Policy and the other security headers', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('publishes the OpenAPI document generated from the contracts', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/analytics/pageviews', '/api/support/tickets']),
+    );
+    const docs = await context.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+  });
+});
