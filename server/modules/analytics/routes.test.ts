@@ -5,7 +5,7 @@ import { setupTestApp } from '../../test/app.ts';
 
 describe('POST /api/analytics/pageviews', () => {
   const context = setupTestApp();
-  const post = (payload: unknown, remoteAddress = '203.0.113.1') =>
+  const post = (payload: object, remoteAddress = '203.0.113.1') =>
     context.app.inject({ method: 'POST', url: '/api/analytics/pageviews', payload, remoteAddress });
 
   it('stores a page view, keeping only the origin and path of an outside referrer', async () => {

@@ -16,7 +16,7 @@ const validTicket = {
 
 describe('POST /api/support/tickets', () => {
   const context = setupTestApp();
-  const post = (payload: unknown, remoteAddress = '203.0.113.10') =>
+  const post = (payload: object, remoteAddress = '203.0.113.10') =>
     context.app.inject({ method: 'POST', url: '/api/support/tickets', payload, remoteAddress });
 
   it('files the ticket and answers with its reference', async () => {

@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures.ts';
+import { storedUser } from './routes.ts';
+
+const tools = [
+  ['Explore', '/exploration'],
+  ['Build', '/build'],
+  ['Play', '/play'],
+  ['Confer', '/confer'],
+] as const;
+
+test.describe('the Explore, Build, Play and Confer buttons', () => {
+  test('send a signed-out visitor to sign in, remembering where they were going', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [name, path] of tools) {
+      await page.goto('/about');
+      await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+      await expect(page.getByText(`After signing in you will return to ${path}`)).toBeVisible();
+    }
+  });
+
+  test('open the tool for a signed-in user', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), storedUser);
+    for (const [name, path] of tools) {
+      await page.goto('/about');
+      await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+    }
+  });
+
+  test('do not stop a visitor who types the address', async ({ page }) => {
+    for (const [, path] of tools) {
+      await page.goto(path);
+      await expect(page).toHaveURL(path);
+    }
+  });
+});
+
+test('a signed-in user sees the avatar and can sign out', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript((user) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('user', JSON.stringify(user));
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, storedUser);
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Open profile' }).click();
+  const popover = page.getByRole('presentation').filter({ hasText: 'Ada Lovelace' });
+  await expect(popover.getByText('ada@example.org')).toBeVisible();
+  await popover.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The e2e suite drives the production build served by the real server, on a free port, with a temporary
+// DATA_DIR (its own embedded PostgreSQL). The runner picks both once; its workers inherit them through env.
+function freePortSync(): number {
+  // Playwright evaluates the config synchronously; take a port from a short-lived probe in a child.
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script]).toString());
+}
+
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePortSync());
+if (!process.env.E2E_DATA_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardweb-e2e-'));
+  fs.chmodSync(dir, 0o755);
+  process.env.E2E_DATA_DIR = dir;
+}
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: path.join(root, 'test-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node server/main.ts',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+    },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

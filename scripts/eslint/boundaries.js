@@ -1,0 +1,79 @@
+// ESLint rules for the architecture in DESIGN.md, derived from paths so no list of features has to be kept:
+//   - a file in web/features/<a>/ never imports from web/features/<b>/;
+//   - only server/**/repository.ts, server/db/** and tests import the database (drizzle-orm, pg, the schema).
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const DATABASE_PACKAGES = /^(drizzle-orm|pg)(\/|$)/;
+
+function relative(file) {
+  return path.relative(root, file).split(path.sep).join('/');
+}
+
+function featureOf(file) {
+  const match = /^web\/features\/([^/]+)\//.exec(relative(file));
+  return match?.[1];
+}
+
+function mayTouchDatabase(file) {
+  const rel = relative(file);
+  return (
+    /^server\/(.+\/)?repository\.ts$/.test(rel) ||
+    rel.startsWith('server/db/') ||
+    rel.startsWith('server/test/') ||
+    /\.test\.tsx?$/.test(rel) ||
+    !rel.startsWith('server/')
+  );
+}
+
+function checkSource(context, node, source, typeOnly) {
+  const file = context.filename;
+  if (!source) return;
+  const resolved = source.startsWith('.') ? path.resolve(path.dirname(file), source) : undefined;
+
+  const from = featureOf(file);
+  if (from && resolved) {
+    const to = featureOf(resolved);
+    if (to && to !== from) {
+      context.report({
+        node,
+        message: `Feature "${from}" must not import from feature "${to}"; move the shared piece to web/components or web/lib.`,
+      });
+    }
+  }
+
+  if (!typeOnly && !mayTouchDatabase(file)) {
+    const isDatabase =
+      DATABASE_PACKAGES.test(source) || (resolved && relative(resolved) === 'server/db/schema.ts');
+    if (isDatabase) {
+      context.report({
+        node,
+        message: `Only repositories (server/**/repository.ts) and server/db/ may use the database ("${source}").`,
+      });
+    }
+  }
+}
+
+export default {
+  rules: {
+    boundaries: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        return {
+          ImportDeclaration(node) {
+            checkSource(context, node, node.source.value, node.importKind === 'type');
+          },
+          ExportNamedDeclaration(node) {
+            if (node.source) checkSource(context, node, node.source.value, node.exportKind === 'type');
+          },
+          ExportAllDeclaration(node) {
+            checkSource(context, node, node.source.value, node.exportKind === 'type');
+          },
+          ImportExpression(node) {
+            if (node.source.type === 'Literal') checkSource(context, node, node.source.value, false);
+          },
+        };
+      },
+    },
+  },
+};

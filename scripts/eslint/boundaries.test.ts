@@ -1,0 +1,46 @@
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import boundaries from './boundaries.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+function lint(file: string, code: string): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  const messages = linter.verify(
+    code,
+    [
+      {
+        files: ['**/*.ts', '**/*.tsx'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { 'card-web': boundaries },
+        rules: { 'card-web/boundaries': 'error' },
+      },
+    ],
+    path.join(root, file),
+  );
+  return messages.map((message) => message.message);
+}
+
+describe('card-web/boundaries', () => {
+  it('keeps feature folders from importing each other', () => {
+    expect(lint('web/features/cards/page.tsx', "import { x } from '../chat/api.ts';")[0]).toMatch(
+      /Feature "cards" must not import from feature "chat"/,
+    );
+    expect(lint('web/features/cards/page.tsx', "import { x } from './api.ts';")).toEqual([]);
+    expect(lint('web/features/cards/page.tsx', "import { x } from '../../components/x.tsx';")).toEqual([]);
+  });
+
+  it('keeps the database inside repositories and server/db', () => {
+    expect(lint('server/modules/cards/service.ts', "import { eq } from 'drizzle-orm';")[0]).toMatch(
+      /Only repositories/,
+    );
+    expect(lint('server/modules/cards/routes.ts', "import { cards } from '../../db/schema.ts';")[0]).toMatch(
+      /Only repositories/,
+    );
+    expect(lint('server/modules/cards/repository.ts', "import { eq } from 'drizzle-orm';")).toEqual([]);
+    expect(lint('server/db/client.ts', "import pg from 'pg';")).toEqual([]);
+    expect(lint('server/app.ts', "import type { Database } from './db/client.ts';")).toEqual([]);
+  });
+});
