@@ -21,7 +21,6 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       uiConfig: { docExpansion: 'list', deepLinking: true },
-      staticCSP: true,
       transformSpecificationClone: true,
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
