@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,7 +44,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../server/*', '../web/*', 'node:*'], message: 'contracts/ imports zod only.' }] },
+        {
+          patterns: [
+            { group: ['../server/*', '../web/*', 'node:*'], message: 'contracts/ imports zod only.' },
+          ],
+        },
       ],
     },
   },

@@ -34,7 +34,10 @@ export const errorCatalogue = {
   'common/method-not-allowed': { status: 405, message: 'That action is not allowed here.' },
   'common/payload-too-large': { status: 413, message: 'What you sent is too large.' },
   'common/unsupported-media-type': { status: 415, message: 'That kind of content is not accepted here.' },
-  'common/too-many-requests': { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  'common/too-many-requests': {
+    status: 429,
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
   'common/internal-error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
   'common/service-unavailable': {
     status: 503,

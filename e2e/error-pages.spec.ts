@@ -15,7 +15,9 @@ test('a page that fails to load shows the router error page', async ({ page, pag
   await page.route(/\/assets\/blog-page-[^/]+\.js$/, (route) => route.fulfill({ status: 500, body: 'gone' }));
   await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
-  await expect(page.getByText(/Failed to fetch dynamically imported module|error loading dynamically imported module/)).toBeVisible();
+  await expect(
+    page.getByText(/Failed to fetch dynamically imported module|error loading dynamically imported module/),
+  ).toBeVisible();
   // The failed fetch is expected here; nothing else may have gone wrong.
   const unexpected = pageProblems.filter((problem) => !/500|dynamically imported module/.test(problem));
   pageProblems.length = 0;

@@ -21,6 +21,8 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  // Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   seriousA11yViolations: async ({}, use) => {
     await use(async (page) => {
       const results = await new AxeBuilder({ page }).analyze();

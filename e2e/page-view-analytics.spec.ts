@@ -11,7 +11,11 @@ test('every route change reports a page view to our own API', async ({ page }) =
   );
   await page.goto('/about');
   await accepted;
-  await page.getByRole('main').getByRole('link', { name: /privacy/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /privacy/i })
+    .first()
+    .click();
   await expect(page).toHaveURL('/about/privacy-policy');
   await expect.poll(() => views.length).toBe(2);
   expect(views[0]).toMatchObject({ path: '/about', viewportWidth: 1024, signedIn: false });

@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-const background = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test('the theme toggle switches light and dark and the choice survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });

@@ -7,7 +7,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 
 function run(name: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${name}] `;
   const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) =>
     target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
@@ -24,12 +28,17 @@ let stopping = false;
 function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))))).then(
-    () => process.exit(code),
-  );
+  Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+    ),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('api', ['--env-file-if-exists=.env', '--watch-path=server', '--watch-path=contracts', 'server/main.ts'], { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+run('api', ['--env-file-if-exists=.env', '--watch-path=server', '--watch-path=contracts', 'server/main.ts'], {
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
 run('web', [path.join('node_modules', 'vite', 'bin', 'vite.js'), '--config', 'web/vite.config.ts']);

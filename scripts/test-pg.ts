@@ -16,7 +16,11 @@ function findSystemPostgres(): Binaries | undefined {
         .sort((a, b) => Number(a) - Number(b))
         .map((name) => path.join(debian, name, 'bin'))
     : [];
-  const candidates = [...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []), '/usr/local/bin', ...versioned];
+  const candidates = [
+    ...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []),
+    '/usr/local/bin',
+    ...versioned,
+  ];
   for (const dir of candidates) {
     const initdb = path.join(dir, 'initdb');
     const postgres = path.join(dir, 'postgres');
@@ -36,7 +40,10 @@ if (!binaries) {
 
 const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cardweb-test-pg-external-'));
 await fs.chmod(tempDir, 0o755);
-const log = { info: (msg: string) => process.stdout.write(`${msg}\n`), warn: (msg: string) => process.stdout.write(`${msg}\n`) };
+const log = {
+  info: (msg: string) => process.stdout.write(`${msg}\n`),
+  warn: (msg: string) => process.stdout.write(`${msg}\n`),
+};
 const server = await startEmbeddedPostgres({
   dataDir: path.join(tempDir, 'cluster'),
   secretsDir: tempDir,

@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import './lib/fastify.ts';
 import analyticsRoutes from './modules/analytics/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import retentionPlugin from './modules/retention/plugin.ts';
 import supportRoutes from './modules/support/routes.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, version, logger }: BuildAppOptions)
   await app.register(healthRoutes);
   await app.register(analyticsRoutes);
   await app.register(supportRoutes);
+  await app.register(retentionPlugin);
 
   await app.register(webAppPlugin, { root: config.webDistDir });
   return app;

@@ -33,7 +33,9 @@ describe('loadConfig', () => {
   });
 
   it('requires a session secret in production only', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET: Required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
+      /SESSION_SECRET: Required in production/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrowError(/SESSION_SECRET: Must be at least 32/);
   });

@@ -25,7 +25,14 @@ async function startApp(dataDir: string): Promise<Running> {
   let output = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -101,9 +108,17 @@ describe.skipIf(inject('database').kind === 'external')('crash recovery of the e
     // Read the rows straight from the database the restarted app runs.
     const pid = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
     const password = (await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
-    const client = new pg.Client({ host: '127.0.0.1', port: Number(pid[3]), user: 'cardweb', password, database: 'cardweb' });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: Number(pid[3]),
+      user: 'cardweb',
+      password,
+      database: 'cardweb',
+    });
     await client.connect();
-    const { rows } = await client.query<{ path: string }>("SELECT path FROM page_views WHERE path LIKE '/crash-test/%'");
+    const { rows } = await client.query<{ path: string }>(
+      "SELECT path FROM page_views WHERE path LIKE '/crash-test/%'",
+    );
     await client.end();
     const stored = new Set(rows.map((row) => row.path));
     expect(acknowledged.filter((pathName) => !stored.has(pathName))).toEqual([]);

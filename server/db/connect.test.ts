@@ -31,11 +31,13 @@ describe('connectDatabase with DATABASE_URL', () => {
       const { rows } = await instances[0]!.pool.query<{ count: string }>(
         'SELECT count(*) FROM drizzle.__drizzle_migrations',
       );
-      const migrationFiles = (await import('node:fs')).readdirSync(
-        new URL('./migrations', import.meta.url),
-      ).filter((file) => file.endsWith('.sql'));
+      const migrationFiles = (await import('node:fs'))
+        .readdirSync(new URL('./migrations', import.meta.url))
+        .filter((file) => file.endsWith('.sql'));
       expect(Number(rows[0]!.count)).toBe(migrationFiles.length);
-      await instances[1]!.pool.query("INSERT INTO page_views (path, viewport_width, signed_in) VALUES ('/', 1, true)");
+      await instances[1]!.pool.query(
+        "INSERT INTO page_views (path, viewport_width, signed_in) VALUES ('/', 1, true)",
+      );
     } finally {
       await Promise.all(instances.map((db) => db.close()));
     }

@@ -17,7 +17,9 @@ export const pageViews = pgTable(
 
 /** Requests filed through the customer-support form; `reference` is what the person is told. */
 export const supportTickets = pgTable('support_tickets', {
-  id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid()
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   reference: text().notNull().unique(),
   name: text().notNull(),
   email: text().notNull(),

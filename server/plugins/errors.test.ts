@@ -85,6 +85,8 @@ describe('error envelope', () => {
     expect(requestId).toBeTruthy();
     expect(response.headers['x-request-id']).toBe(requestId);
     const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } });
-    expect(logged.some((entry) => entry.reqId === requestId && entry.err?.message?.includes('secret'))).toBe(true);
+    expect(logged.some((entry) => entry.reqId === requestId && entry.err?.message?.includes('secret'))).toBe(
+      true,
+    );
   });
 });

@@ -1,10 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCatalogue, type ErrorCode, type ErrorEnvelope, type FieldError } from '../../contracts/errors.ts';
+import {
+  errorCatalogue,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type FieldError,
+} from '../../contracts/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
-function envelope(code: ErrorCode, message: string, details?: ErrorEnvelope['error']['details']): ErrorEnvelope {
+function envelope(
+  code: ErrorCode,
+  message: string,
+  details?: ErrorEnvelope['error']['details'],
+): ErrorEnvelope {
   return { error: details ? { code, message, details } : { code, message } };
 }
 

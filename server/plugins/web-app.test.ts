@@ -10,8 +10,14 @@ describe('serving the web app', () => {
     // The plugin reads the built files when the app is built; write a small build and rebuild the app.
     const root = context.config.webDistDir;
     await fs.mkdir(path.join(root, 'assets'), { recursive: true });
-    await fs.writeFile(path.join(root, 'index.html'), '<!doctype html><title>CARD WEB</title><div id="root"></div>');
-    await fs.writeFile(path.join(root, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    await fs.writeFile(
+      path.join(root, 'index.html'),
+      '<!doctype html><title>CARD WEB</title><div id="root"></div>',
+    );
+    await fs.writeFile(
+      path.join(root, 'assets', 'main-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    );
     await fs.writeFile(path.join(root, 'theme-init.js'), '/* theme */');
     await context.app.close();
     const { buildApp } = await import('../app.ts');

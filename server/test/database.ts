@@ -4,7 +4,11 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 
 /** A database of this test file's own, cloned from the migrated template; `drop` removes it. */
-export async function createTestDatabase(): Promise<{ url: string; db: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string;
+  db: Database;
+  drop: () => Promise<void>;
+}> {
   const { adminUrl, template, kind } = inject('database');
   const name = `cardweb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

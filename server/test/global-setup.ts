@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE 'cardweb_test_%' OR datname = $1`,
         [template],
       );
-      for (const { datname } of clones.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      for (const { datname } of clones.rows)
+        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
     await admin.end();
     await server?.stop();

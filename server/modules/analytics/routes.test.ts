@@ -30,7 +30,8 @@ describe('POST /api/analytics/pageviews', () => {
     const before = (await context.db.orm.select().from(pageViews)).length;
     const response = await post({ path: 'no-slash', viewportWidth: -1 }, '203.0.113.2');
     expect(response.statusCode).toBe(400);
-    const fields = (response.json() as { error: { details: { fields: { path: string }[] } } }).error.details.fields;
+    const fields = (response.json() as { error: { details: { fields: { path: string }[] } } }).error.details
+      .fields;
     expect(fields.map((field) => field.path).sort()).toEqual(['path', 'signedIn', 'viewportWidth']);
     expect(await context.db.orm.select().from(pageViews)).toHaveLength(before);
   });

@@ -32,7 +32,10 @@ describe('POST /api/support/tickets', () => {
 
   it('lists each bad field and files nothing', async () => {
     const before = (await context.db.orm.select().from(supportTickets)).length;
-    const response = await post({ name: '', email: 'not-an-email', topic: 'weather', message: 'short' }, '203.0.113.11');
+    const response = await post(
+      { name: '', email: 'not-an-email', topic: 'weather', message: 'short' },
+      '203.0.113.11',
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details.fields).toEqual([
       { path: 'name', message: 'Please tell us your name' },

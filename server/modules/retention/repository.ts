@@ -1,0 +1,25 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Orm } from '../../db/client.ts';
+import { pageViews, supportTickets } from '../../db/schema.ts';
+
+/** Deletions of data past its retention period. */
+export function createRetentionRepository(orm: Orm) {
+  return {
+    /** Deletes page views recorded before `cutoff`; returns how many. */
+    async deletePageViewsBefore(cutoff: Date): Promise<number> {
+      const result = await orm.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
+      return result.rowCount ?? 0;
+    },
+    /** Deletes support tickets filed before `cutoff`; returns how many. */
+    async deleteSupportTicketsBefore(cutoff: Date): Promise<number> {
+      const result = await orm.delete(supportTickets).where(lt(supportTickets.createdAt, cutoff));
+      return result.rowCount ?? 0;
+    },
+    /** The database's clock, so every instance agrees on "now". */
+    async now(): Promise<Date> {
+      const rows = await orm.execute<{ now: Date }>(sql`SELECT now() AS now`);
+      return new Date(rows.rows[0]!.now);
+    },
+  };
+}
+export type RetentionRepository = ReturnType<typeof createRetentionRepository>;

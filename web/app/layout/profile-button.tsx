@@ -1,0 +1,54 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import type { SessionUser } from '../../lib/session.ts';
+import { UserAvatar } from './user-avatar.tsx';
+
+// Popover, Modal and focus trap stay out of the first page's JavaScript until someone opens the profile.
+const ProfilePopup = lazy(async () => ({ default: (await import('./profile-popup.tsx')).ProfilePopup }));
+
+/** The signed-in person's avatar in the top bar; it opens the profile popover. */
+export function ProfileButton({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Stays mounted after the first open, so closing can animate.
+  const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
+  const popupId = useId();
+  const open = anchor !== null;
+
+  const signOut = () => {
+    setAnchor(null);
+    onSignOut();
+    void navigate('/');
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Open profile"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? popupId : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
+        sx={{ p: 0.5 }}
+      >
+        <UserAvatar user={user} size={32} />
+      </IconButton>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ProfilePopup
+            id={popupId}
+            anchor={anchor}
+            user={user}
+            onClose={() => setAnchor(null)}
+            onSignOut={signOut}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render.tsx';
+import { pageRoutes } from './router.tsx';
+
+// The seed's routes plus /play and /profile; every one renders inside the shell with one h1.
+const pages: [path: string, heading: string][] = [
+  ['/', 'CARD WEB: a web of knowledge cards'],
+  ['/about', 'About CARD WEB'],
+  ['/about/privacy-policy', 'Privacy policy'],
+  ['/about/terms-of-service', 'Terms of service'],
+  ['/about/customer-support', 'Customer support'],
+  ['/document', 'User guide'],
+  ['/blog', 'Blog'],
+  ['/exploration', 'Explore'],
+  ['/research', 'Research'],
+  ['/research_center', 'Research centre'],
+  ['/learn', 'Learn'],
+  ['/learn/pdf-library', 'PDF library'],
+  ['/build', 'Build'],
+  ['/workflow', 'Workflow builder'],
+  ['/github_extractor', 'Repository extractor'],
+  ['/blog_builder', 'Blog builder'],
+  ['/code_visualizer', 'Code visualiser'],
+  ['/recommendation_debug', 'Recommendation debug'],
+  ['/confer', 'Confer'],
+  ['/classroom', 'Classroom'],
+  ['/classroom/classes/modern-recommendation-systems', 'Modern recommendation systems'],
+  ['/login', 'Sign in'],
+  ['/signup', 'Sign up'],
+  ['/play', 'Play'],
+  ['/profile', 'Profile'],
+];
+
+describe('routes', () => {
+  it('loads every page lazily', () => {
+    for (const route of pageRoutes) {
+      expect(route.lazy, `route ${route.path ?? '(index)'}`).toBeTypeOf('function');
+      expect(route.Component, `route ${route.path ?? '(index)'}`).toBeUndefined();
+    }
+  });
+
+  it.each(pages)(
+    '%s renders its page in the shell, with one h1 and a CARD WEB title',
+    async (path, heading) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(screen.getByRole('banner')).toBeVisible();
+      expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+      await waitFor(() => expect(document.title).toMatch(/ · CARD WEB$/));
+      expect(screen.queryByText(/coming soon|lorem ipsum/i)).not.toBeInTheDocument();
+    },
+  );
+});

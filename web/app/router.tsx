@@ -1,0 +1,177 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading.tsx';
+import { RouteErrorPage } from './errors/route-error-page.tsx';
+import { ShellLayout } from './layout/shell-layout.tsx';
+
+/**
+ * Every page is its own lazily loaded chunk; the `import()` calls are written out one by one so the bundler
+ * can see and split each of them.
+ */
+export const pageRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
+  },
+  {
+    path: 'about',
+    lazy: async () => ({ Component: (await import('../features/about/about-page.tsx')).AboutPage }),
+  },
+  {
+    path: 'about/privacy-policy',
+    lazy: async () => ({
+      Component: (await import('../features/about/privacy-policy-page.tsx')).PrivacyPolicyPage,
+    }),
+  },
+  {
+    path: 'about/terms-of-service',
+    lazy: async () => ({
+      Component: (await import('../features/about/terms-of-service-page.tsx')).TermsOfServicePage,
+    }),
+  },
+  {
+    path: 'about/customer-support',
+    lazy: async () => ({
+      Component: (await import('../features/support/customer-support-page.tsx')).CustomerSupportPage,
+    }),
+  },
+  {
+    path: 'document',
+    lazy: async () => ({ Component: (await import('../features/guide/document-page.tsx')).DocumentPage }),
+  },
+  {
+    path: 'blog',
+    lazy: async () => ({ Component: (await import('../features/blog/blog-page.tsx')).BlogPage }),
+  },
+  {
+    path: 'blog_builder',
+    lazy: async () => ({
+      Component: (await import('../features/blog/blog-builder-page.tsx')).BlogBuilderPage,
+    }),
+  },
+  {
+    path: 'exploration',
+    lazy: async () => ({
+      Component: (await import('../features/exploration/exploration-page.tsx')).ExplorationPage,
+    }),
+  },
+  {
+    path: 'research',
+    lazy: async () => ({ Component: (await import('../features/research/research-page.tsx')).ResearchPage }),
+  },
+  {
+    path: 'research_center',
+    lazy: async () => ({
+      Component: (await import('../features/research/research-center-page.tsx')).ResearchCenterPage,
+    }),
+  },
+  {
+    path: 'learn',
+    lazy: async () => ({ Component: (await import('../features/learn/learn-page.tsx')).LearnPage }),
+  },
+  {
+    path: 'learn/pdf-library',
+    lazy: async () => ({
+      Component: (await import('../features/learn/pdf-library-page.tsx')).PdfLibraryPage,
+    }),
+  },
+  {
+    path: 'build',
+    lazy: async () => ({ Component: (await import('../features/build/build-page.tsx')).BuildPage }),
+  },
+  {
+    path: 'workflow',
+    lazy: async () => ({ Component: (await import('../features/workflow/workflow-page.tsx')).WorkflowPage }),
+  },
+  {
+    path: 'github_extractor',
+    lazy: async () => ({
+      Component: (await import('../features/repository-extractor/github-extractor-page.tsx'))
+        .GithubExtractorPage,
+    }),
+  },
+  {
+    path: 'code_visualizer',
+    lazy: async () => ({
+      Component: (await import('../features/code-visualizer/code-visualizer-page.tsx')).CodeVisualizerPage,
+    }),
+  },
+  {
+    path: 'recommendation_debug',
+    lazy: async () => ({
+      Component: (await import('../features/recommendation-debug/recommendation-debug-page.tsx'))
+        .RecommendationDebugPage,
+    }),
+  },
+  {
+    path: 'confer',
+    lazy: async () => ({ Component: (await import('../features/confer/confer-page.tsx')).ConferPage }),
+  },
+  {
+    path: 'classroom',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/classroom-page.tsx')).ClassroomPage,
+    }),
+  },
+  {
+    path: 'classroom/classes/modern-recommendation-systems',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/modern-recommendation-systems-page.tsx'))
+        .ModernRecommendationSystemsPage,
+    }),
+  },
+  {
+    path: 'play',
+    lazy: async () => ({ Component: (await import('../features/play/play-page.tsx')).PlayPage }),
+  },
+  {
+    path: 'login',
+    lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
+  },
+  {
+    path: 'signup',
+    lazy: async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignupPage }),
+  },
+  {
+    path: 'profile',
+    lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
+  },
+  {
+    path: '*',
+    lazy: async () => ({ Component: (await import('./errors/not-found-page.tsx')).NotFoundPage }),
+  },
+];
+
+/**
+ * The whole route tree. The shell (top bar, bottom bar) wraps every page; a pathless route inside it catches
+ * page errors, so the error page keeps the top bar, and shows the spinner while the first page's code loads.
+ * The root's own error element is the last resort if the shell itself fails.
+ *
+ * `extraPages` exists for tests: they add a page (say, one whose loader throws) at the same place as real
+ * pages, to exercise the real error handling.
+ */
+export function buildRoutes(extraPages: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: ShellLayout,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          id: 'pages',
+          ErrorBoundary: RouteErrorPage,
+          HydrateFallback: PageLoading,
+          children: [...extraPages, ...pageRoutes],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = buildRoutes();
+
+/** The browser router the app runs on; created on demand so importing this module has no side effects. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,11 @@
+import { SectionIntro } from '../../components/section-intro.tsx';
+
+export function BlogBuilderPage() {
+  return (
+    <SectionIntro
+      title="Blog builder"
+      guideAnchor="blog"
+      description="The blog builder turns the cards you pick into a blog post. It proposes an outline, then writes a first draft from your cards: with an AI model where the site has one set up, and otherwise with a plain, predictable composer that arranges your cards' own words. You edit the draft as you like, and publish it to the blog when it reads right."
+    />
+  );
+}

@@ -1,0 +1,311 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Prose } from '../../components/prose.tsx';
+import { TextLink } from '../../components/text-link.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+
+interface GuideSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+// The ids are linked from each section page ("How to use … in the user guide"): keep them stable.
+const sections: GuideSection[] = [
+  {
+    id: 'open-now',
+    title: 'What is open now',
+    body: (
+      <>
+        <p>
+          CARD WEB is opening in stages, and this guide says plainly where each part stands. Today you can
+          read the home page, the about pages, the privacy policy and the terms, and this guide; and the{' '}
+          <TextLink to="/about/customer-support">customer support form</TextLink> works end to end and gives
+          you a reference number. Every section below has its own page that describes it, reachable from the
+          top bar, the home page or the links in this guide.
+        </p>
+        <p>
+          Accounts are the next stage: until signing in opens, the Explore, Build, Play and Confer buttons in
+          the top bar lead to the sign-in page, which remembers where you were heading. The tools themselves
+          open section by section after that, and this guide is updated as each one does.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'explore',
+    title: 'Explore',
+    body: (
+      <>
+        <p>
+          Explore (<TextLink to="/exploration">/exploration</TextLink>) shows the public web of cards. Choose
+          a view at the top of the feed: <strong>For you</strong> (recommended from what you read, like and
+          follow), <strong>Following</strong>, <strong>Trending</strong> or <strong>New</strong>. Type in the
+          search box to search every public card; matching words are highlighted. Add tags to narrow the
+          results. Scroll to load more.
+        </p>
+        <p>
+          Select a card to preview it; open it to go to its own page, which you can share. Switch to the graph
+          view to see a card among the cards it links to and the cards that link to it.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'build',
+    title: 'Build',
+    body: (
+      <>
+        <p>
+          The card builder (<TextLink to="/build">/build</TextLink>) has an editor and a live preview. Write
+          in Markdown: headings, lists, links, images, tables, math between dollar signs (
+          <code>$e^{'{i\\pi}'}+1=0$</code>) and code in fenced blocks. Pick the card type first: a note, a
+          flashcard (front and back), a cloze card (hide words to recall), code, a paper or a link.
+        </p>
+        <p>
+          Type <code>[[</code> and start a title to link another card. Add tags so the card shows up in the
+          right decks and searches, and a cover image if you like. Drafts save themselves as you type. When
+          the card is ready, publish it as public or keep it private; every published change is kept in the
+          card’s version history. To build on someone else’s public card, remix it: you get your own copy that
+          credits theirs.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'play',
+    title: 'Play',
+    body: (
+      <>
+        <p>
+          Play (<TextLink to="/play">/play</TextLink>) is for studying. Choose a deck (made from a tag, a
+          collection or a class) and start the review: read the card, try to recall the answer, reveal it,
+          then answer <strong>Again</strong>, <strong>Hard</strong>, <strong>Good</strong> or{' '}
+          <strong>Easy</strong>. The scheduler uses your answer to bring the card back just before you would
+          forget it, so a few minutes a day are enough.
+        </p>
+        <p>
+          The due queue shows what to review today. Cram mode lets you go through a deck without affecting the
+          schedule, for example before an exam. Statistics show your retention, the reviews coming up and the
+          days you studied. Quiz games (multiple choice, and matching pairs against the clock) use the same
+          cards.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'confer',
+    title: 'Confer',
+    body: (
+      <p>
+        Confer (<TextLink to="/confer">/confer</TextLink>) is chat. Join channels or start a direct message.
+        Type <code>@</code> and a name to mention someone; hover a message to react, edit or delete your own.
+        Unread counts tell you where something new was said, and the full history is there when you come back.
+        Paste a card’s link to embed the card in the conversation, and use “Save as card” on a message worth
+        keeping. Where the site has an AI assistant set up, ask it in its own channel: it answers from your
+        cards and shows which ones it used.
+      </p>
+    ),
+  },
+  {
+    id: 'classroom',
+    title: 'Classroom',
+    body: (
+      <p>
+        The classroom (<TextLink to="/classroom">/classroom</TextLink>) lists courses. Open a course to see
+        its lessons and what it expects you to know first, then enrol to keep your place. Each lesson mixes
+        text, cards and a short quiz; your progress shows on the course page and on your Learn dashboard. The
+        first course is{' '}
+        <TextLink to="/classroom/classes/modern-recommendation-systems">
+          Modern recommendation systems
+        </TextLink>
+        .
+      </p>
+    ),
+  },
+  {
+    id: 'research',
+    title: 'Research',
+    body: (
+      <p>
+        The research centre (<TextLink to="/research_center">/research_center</TextLink>) collects paper cards
+        by topic, with reading lists that lead from the basics of a field to its latest work. Add a paper to
+        your queue and it appears in Research (<TextLink to="/research">/research</TextLink>), where you move
+        it from “to read” to “reading” to “read”, keep notes, turn notes into cards and export what you have
+        read.
+      </p>
+    ),
+  },
+  {
+    id: 'learn',
+    title: 'Learn and the PDF library',
+    body: (
+      <p>
+        Learn (<TextLink to="/learn">/learn</TextLink>) is your dashboard: reviews due today, your classes and
+        your recent reading. The PDF library (<TextLink to="/learn/pdf-library">/learn/pdf-library</TextLink>)
+        holds the PDFs you upload. Open one to read it; select text to highlight it or add a note; choose
+        “Make a card” on a highlight to create a card that keeps the source and page. Search finds words in
+        all your PDFs at once, and you can export your references as BibTeX.
+      </p>
+    ),
+  },
+  {
+    id: 'blog',
+    title: 'Blog and the blog builder',
+    body: (
+      <p>
+        The blog (<TextLink to="/blog">/blog</TextLink>) publishes posts by people on CARD WEB; each post has
+        its own page, and an RSS feed lets you follow new posts. To write one, open the blog builder (
+        <TextLink to="/blog_builder">/blog_builder</TextLink>), pick the cards the post should draw on, and
+        accept or change the outline it suggests. It then writes a first draft: with an AI model where one is
+        set up, otherwise by arranging your cards’ own text. Edit the draft freely and publish it when you are
+        ready.
+      </p>
+    ),
+  },
+  {
+    id: 'repository-extractor',
+    title: 'Repository extractor',
+    body: (
+      <p>
+        The repository extractor (<TextLink to="/github_extractor">/github_extractor</TextLink>) turns code
+        into cards. Paste a git URL and, if you want, a branch, commit or subfolder, or upload an archive of
+        the code. You get a digest of the repository (its file tree, languages, sizes, token counts, README
+        and key files) and a draft card for each module, which you can edit and publish or send to the code
+        visualiser. Very large repositories and archives are refused with a clear message rather than
+        half-read.
+      </p>
+    ),
+  },
+  {
+    id: 'code-visualiser',
+    title: 'Code visualiser',
+    body: (
+      <p>
+        The code visualiser (<TextLink to="/code_visualizer">/code_visualizer</TextLink>) shows code as
+        pictures. Paste code or choose a file from an extracted repository, then switch between the outline,
+        the syntax tree, the call graph, the module dependency graph and the control flow. In the syntax tree,
+        selecting a node highlights its code and selecting code highlights its node. Zoom and pan the graphs,
+        and export any view as an image.
+      </p>
+    ),
+  },
+  {
+    id: 'workflow-builder',
+    title: 'Workflow builder',
+    body: (
+      <p>
+        The workflow builder (<TextLink to="/workflow">/workflow</TextLink>) lets you draw a pipeline. Drag in
+        a source (a card search, a PDF or a repository), add steps that extract, split, filter, fill a
+        template or summarise, and finish with an output (new cards or a blog draft). Connect steps by
+        dragging from one port to another; only matching types connect. Press Run to watch each step’s status,
+        open a step to read its log, and retry or cancel a run. Past runs stay in the history.
+      </p>
+    ),
+  },
+  {
+    id: 'recommendation-debug',
+    title: 'Recommendation debug',
+    body: (
+      <p>
+        Recommendation debug (<TextLink to="/recommendation_debug">/recommendation_debug</TextLink>) explains
+        your Explore feed. For each card it shows where the recommender found it, the score each signal gave
+        it, the weights that combined them and its rank before and after filtering. A second view compares the
+        recommender with a simple most-popular baseline on past data, using recall, NDCG and coverage. It is
+        also the lab of the Modern recommendation systems course.
+      </p>
+    ),
+  },
+  {
+    id: 'profiles',
+    title: 'Profiles and accounts',
+    body: (
+      <>
+        <p>
+          <TextLink to="/signup">Sign up</TextLink> with an email address and a password, or with Google or
+          another provider, and <TextLink to="/login">sign in</TextLink> the same way. When you are signed in,
+          your avatar appears at the right of the top bar: select it to see your name and email and to sign
+          out. Signing out takes you back to the home page.
+        </p>
+        <p>
+          Your <TextLink to="/profile">profile</TextLink> shows your name, photo, bio, rank and the number of
+          people you follow, your followers, your cards and their likes; Premium subscribers get a badge.
+          Other people can open your public profile and follow you.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'themes-and-accessibility',
+    title: 'Themes and accessibility',
+    body: (
+      <>
+        <p>
+          The sun and moon button in the top bar switches between the light and dark themes. Your choice is
+          remembered on this device; until you choose, CARD WEB follows your system setting and changes with
+          it.
+        </p>
+        <p>
+          Everything works with a keyboard. Press Tab once on any page to reveal “Skip to content”, which
+          jumps past the top bar. Headings and landmarks (banner, navigation, main content) help screen
+          readers move around, and colours meet WCAG AA contrast in both themes. On narrower screens the
+          section links (Classroom, Research, Blog, About) move into the menu button at the top left, and
+          below 600 pixels the Explore, Build, Play and Confer buttons move to a bar at the bottom of the
+          screen.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'support',
+    title: 'Support',
+    body: (
+      <p>
+        If something is unclear or broken, use the{' '}
+        <TextLink to="/about/customer-support">customer support form</TextLink>. Choose the topic that fits
+        best and describe what happened; you get a reference number straight away and an answer by email. The{' '}
+        <TextLink to="/about/privacy-policy">privacy policy</TextLink> and{' '}
+        <TextLink to="/about/terms-of-service">terms of service</TextLink> explain how your data is handled
+        and the rules of the site.
+      </p>
+    ),
+  },
+];
+
+export function DocumentPage() {
+  useDocumentTitle('User guide');
+  return (
+    <Prose>
+      <h1>User guide</h1>
+      <p className="lead">
+        How to use every part of CARD WEB, section by section, with a link to each section’s own page.
+      </p>
+
+      <Box
+        component="nav"
+        aria-labelledby="guide-contents"
+        sx={{ mb: 5, p: 2.5, borderRadius: 2, border: 1, borderColor: 'divider', '& h2': { mt: 0 } }}
+      >
+        <h2 id="guide-contents">Contents</h2>
+        <Box component="ol" sx={{ columns: { sm: 2 }, columnGap: 4, mb: '0 !important' }}>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <Link component={RouterLink} to={`#${section.id}`}>
+                {section.title}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      </Box>
+
+      {sections.map((section) => (
+        <Box component="section" key={section.id} aria-labelledby={section.id}>
+          <h2 id={section.id}>{section.title}</h2>
+          {section.body}
+        </Box>
+      ))}
+    </Prose>
+  );
+}

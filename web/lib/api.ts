@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { errorCatalogue, errorEnvelopeSchema, isErrorCode } from '../../contracts/errors.ts';
+import type { ErrorCode, FieldError } from '../../contracts/errors.ts';
+
+/**
+ * A failed API call, whatever went wrong: the server's error envelope, a response we could not read, or no
+ * response at all. `code` is the stable thing to switch on; `message` is fit to show to people.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  /** `area/kebab-code` from the server, or a `common/*` code the client chose when there was no envelope. */
+  readonly code: string;
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  /** Per-field problems (`path` is the dotted field name), empty when the error is not about fields. */
+  readonly fields: readonly FieldError[];
+  readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: {
+    code: string;
+    message: string;
+    status: number;
+    fields?: readonly FieldError[];
+    requestId?: string | undefined;
+    retryAfterSeconds?: number | undefined;
+  }) {
+    super(init.message);
+    this.code = init.code;
+    this.status = init.status;
+    this.fields = init.fields ?? [];
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  /** The message for one field, if the server named it. */
+  fieldMessage(path: string): string | undefined {
+    return this.fields.find((field) => field.path === path)?.message;
+  }
+}
+
+function catalogueError(code: ErrorCode, status: number = errorCatalogue[code].status): ApiError {
+  return new ApiError({ code, message: errorCatalogue[code].message, status });
+}
+
+/** The code to report when the server answered with something other than our envelope (a proxy page, say). */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 404:
+      return 'common/not-found';
+    case 405:
+      return 'common/method-not-allowed';
+    case 413:
+      return 'common/payload-too-large';
+    case 415:
+      return 'common/unsupported-media-type';
+    case 429:
+      return 'common/too-many-requests';
+    case 502:
+    case 503:
+    case 504:
+      return 'common/service-unavailable';
+    default:
+      return status >= 500 ? 'common/internal-error' : 'common/bad-request';
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiRequest<Schema extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The contract's response schema; the answer is parsed with it, so callers get the contract's type. */
+  schema: Schema;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the CARD WEB API at `path` (e.g. `/api/support/tickets`). Resolves with the body parsed by `schema`;
+ * rejects with an `ApiError` on any failure, never with anything else.
+ */
+export async function apiFetch<Schema extends z.ZodType>(
+  path: string,
+  { method = 'GET', body, schema, signal }: ApiRequest<Schema>,
+): Promise<z.output<Schema>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    // A caller that cancelled wants its AbortError back, not a network error.
+    if (signal?.aborted) throw error;
+    throw catalogueError('common/network-error');
+  }
+
+  let json: unknown;
+  try {
+    json = await readJson(response);
+  } catch {
+    // The connection dropped while the body was arriving.
+    throw catalogueError('common/network-error');
+  }
+
+  if (!response.ok) {
+    const envelope = errorEnvelopeSchema.safeParse(json);
+    if (!envelope.success) throw catalogueError(codeForStatus(response.status), response.status);
+    const { code, message, details } = envelope.data.error;
+    throw new ApiError({
+      code,
+      message:
+        message ||
+        (isErrorCode(code) ? errorCatalogue[code].message : errorCatalogue['common/internal-error'].message),
+      status: response.status,
+      fields: details?.fields ?? [],
+      requestId: details?.requestId,
+      retryAfterSeconds: details?.retryAfterSeconds,
+    });
+  }
+
+  const parsed = schema.safeParse(json);
+  // The server broke its own contract; show a generic failure rather than render half-valid data.
+  if (!parsed.success) throw catalogueError('common/internal-error', response.status);
+  return parsed.data;
+}

@@ -1,0 +1,35 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { buildRoutes } from '../app/router.tsx';
+
+/** Renders the whole app (shell, real routes) at `path`, with a memory router the test can inspect. */
+export function renderApp(path: string, { extraPages = [] }: { extraPages?: RouteObject[] } = {}) {
+  const router = createMemoryRouter(buildRoutes(extraPages), { initialEntries: [path] });
+  const view = render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
+
+/** Renders one component inside the providers and a router, without the shell. */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const view = render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
+
+/** Stores a signed-in user the way the identity flows will. */
+export function signIn(
+  user: Record<string, string> = { uid: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' },
+) {
+  window.localStorage.setItem('user', JSON.stringify(user));
+}
