@@ -55,3 +55,25 @@ export type ErrorCode = keyof typeof errorCatalogue;
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(errorCatalogue, code);
 }
+
+/** The catalogue code for a bare HTTP status, for failures that arrive without an envelope of their own. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 404:
+      return 'common/not-found';
+    case 405:
+      return 'common/method-not-allowed';
+    case 413:
+      return 'common/payload-too-large';
+    case 415:
+      return 'common/unsupported-media-type';
+    case 429:
+      return 'common/too-many-requests';
+    case 502:
+    case 503:
+    case 504:
+      return 'common/service-unavailable';
+    default:
+      return status >= 500 ? 'common/internal-error' : 'common/bad-request';
+  }
+}

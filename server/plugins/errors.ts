@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import {
   errorCatalogue,
+  errorCodeForStatus,
   type ErrorCode,
   type ErrorEnvelope,
   type FieldError,
@@ -15,26 +16,6 @@ function envelope(
   details?: ErrorEnvelope['error']['details'],
 ): ErrorEnvelope {
   return { error: details ? { code, message, details } : { code, message } };
-}
-
-/** Fastify's own client errors (bad JSON, wrong content type, too large) mapped onto catalogue codes. */
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 404:
-      return 'common/not-found';
-    case 405:
-      return 'common/method-not-allowed';
-    case 413:
-      return 'common/payload-too-large';
-    case 415:
-      return 'common/unsupported-media-type';
-    case 429:
-      return 'common/too-many-requests';
-    case 503:
-      return 'common/service-unavailable';
-    default:
-      return status >= 500 ? 'common/internal-error' : 'common/bad-request';
-  }
 }
 
 function fieldsFromValidation(error: FastifyError): FieldError[] {
@@ -71,7 +52,8 @@ export default fp(
           .status(status === 503 ? 503 : 500)
           .send(envelope(code, errorCatalogue[code].message, { requestId: String(request.id) }));
       }
-      const code = codeForStatus(status);
+      // Fastify's own client errors (bad JSON, wrong content type, too large) map onto catalogue codes.
+      const code = errorCodeForStatus(status);
       // Client errors from Fastify itself (malformed JSON, empty body…): its message is safe and useful.
       const message = code === 'common/bad-request' ? error.message : errorCatalogue[code].message;
       return reply.status(status).send(envelope(code, message));

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { errorCatalogue, errorEnvelopeSchema, isErrorCode } from '../../contracts/errors.ts';
+import {
+  errorCatalogue,
+  errorCodeForStatus,
+  errorEnvelopeSchema,
+  isErrorCode,
+} from '../../contracts/errors.ts';
 import type { ErrorCode, FieldError } from '../../contracts/errors.ts';
 
 /**
@@ -41,28 +46,6 @@ export class ApiError extends Error {
 
 function catalogueError(code: ErrorCode, status: number = errorCatalogue[code].status): ApiError {
   return new ApiError({ code, message: errorCatalogue[code].message, status });
-}
-
-/** The code to report when the server answered with something other than our envelope (a proxy page, say). */
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 404:
-      return 'common/not-found';
-    case 405:
-      return 'common/method-not-allowed';
-    case 413:
-      return 'common/payload-too-large';
-    case 415:
-      return 'common/unsupported-media-type';
-    case 429:
-      return 'common/too-many-requests';
-    case 502:
-    case 503:
-    case 504:
-      return 'common/service-unavailable';
-    default:
-      return status >= 500 ? 'common/internal-error' : 'common/bad-request';
-  }
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -120,7 +103,7 @@ export async function apiFetch<Schema extends z.ZodType>(
 
   if (!response.ok) {
     const envelope = errorEnvelopeSchema.safeParse(json);
-    if (!envelope.success) throw catalogueError(codeForStatus(response.status), response.status);
+    if (!envelope.success) throw catalogueError(errorCodeForStatus(response.status), response.status);
     const { code, message, details } = envelope.data.error;
     throw new ApiError({
       code,
