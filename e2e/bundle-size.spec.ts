@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parseAst } from 'vite';
+// No page is opened here, so Playwright's plain test is enough (the fixtures' page checks need a page).
+import { expect, test } from '@playwright/test';
+
+// Reads the production build (the e2e run builds first) and the router's source: the JavaScript `/` needs
+// before any interaction must stay within budget, and the tool pages must stay out of it.
+
+const root = path.resolve(import.meta.dirname, '..');
+const webRoot = path.join(root, 'web');
+const distDir = path.join(root, 'dist', 'web');
+const routerFile = path.join(webRoot, 'app', 'router.tsx');
+
+const BUDGET_KB = 200;
+const KB = 1024;
+
+/** The tool pages: heavy, rarely the first page a visitor opens, so each must load only when navigated to. */
+const TOOL_PATHS = [
+  '/build',
+  '/workflow',
+  '/github_extractor',
+  '/blog_builder',
+  '/code_visualizer',
+  '/recommendation_debug',
+  '/confer',
+  '/learn/pdf-library',
+  '/play',
+];
+
+/** Paths of built files are relative to dist/web, with forward slashes: `assets/index-AbCd1234.js`. */
+type BuiltFile = string;
+
+type ModuleImports = { static: BuiltFile[]; dynamic: BuiltFile[] };
+
+function builtPath(file: BuiltFile): string {
+  return path.join(distDir, ...file.split('/'));
+}
+
+function resolveSpecifier(from: BuiltFile, specifier: string): BuiltFile {
+  if (specifier.startsWith('/')) return specifier.slice(1);
+  if (specifier.startsWith('./') || specifier.startsWith('../')) {
+    return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  }
+  throw new Error(`${from} imports "${specifier}", which is not a file of the build`);
+}
+
+/** A string the parser reports as a literal, or a template literal without substitutions (Vite emits both). */
+function constantString(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const value = node as { type?: unknown; value?: unknown; expressions?: unknown[]; quasis?: unknown[] };
+  if (value.type === 'Literal' && typeof value.value === 'string') return value.value;
+  if (value.type === 'TemplateLiteral' && value.expressions?.length === 0 && value.quasis?.length === 1) {
+    const cooked = (value.quasis[0] as { value?: { cooked?: unknown } }).value?.cooked;
+    return typeof cooked === 'string' ? cooked : undefined;
+  }
+  return undefined;
+}
+
+function collectDynamicImports(node: unknown, found: string[]): void {
+  if (Array.isArray(node)) {
+    for (const child of node) collectDynamicImports(child, found);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (record.type === 'ImportExpression') {
+    const source = constantString(record.source);
+    if (source !== undefined) found.push(source);
+  }
+  for (const value of Object.values(record)) collectDynamicImports(value, found);
+}
+
+const importsCache = new Map<BuiltFile, ModuleImports>();
+
+/** Parses a built chunk (a real parser: minified code defeats regular expressions) for what it imports. */
+function importsOf(file: BuiltFile): ModuleImports {
+  const cached = importsCache.get(file);
+  if (cached) return cached;
+  const program = parseAst(fs.readFileSync(builtPath(file), 'utf8'), { sourceType: 'module' }, file);
+  const staticSpecifiers: string[] = [];
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration') {
+      staticSpecifiers.push(statement.source.value);
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.source) {
+      staticSpecifiers.push(statement.source.value);
+    }
+  }
+  const dynamicSpecifiers: string[] = [];
+  collectDynamicImports(program.body, dynamicSpecifiers);
+  const imports = {
+    static: staticSpecifiers.map((specifier) => resolveSpecifier(file, specifier)),
+    dynamic: dynamicSpecifiers.map((specifier) => resolveSpecifier(file, specifier)),
+  };
+  importsCache.set(file, imports);
+  return imports;
+}
+
+/** The given modules and everything they import statically, recursively. */
+function staticClosure(start: Iterable<BuiltFile>): Set<BuiltFile> {
+  const seen = new Set<BuiltFile>();
+  const pending = [...start];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    pending.push(...importsOf(file).static);
+  }
+  return seen;
+}
+
+function attributes(tag: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of tag.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    found.set(match[1]!.toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return found;
+}
+
+/** The scripts `index.html` runs or preloads: module entries (with their graphs) and classic scripts. */
+function htmlScripts(): { modules: BuiltFile[]; classic: BuiltFile[] } {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const modules: BuiltFile[] = [];
+  const classic: BuiltFile[] = [];
+  for (const [, name, rest] of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = attributes(rest!);
+    const url = name!.toLowerCase() === 'script' ? attrs.get('src') : attrs.get('href');
+    if (!url || /^[a-z]+:|^\/\//i.test(url)) continue;
+    const file = resolveSpecifier('index.html', url.split(/[?#]/)[0]!);
+    if (name!.toLowerCase() === 'script') {
+      (attrs.get('type') === 'module' ? modules : classic).push(file);
+    } else if (attrs.get('rel') === 'modulepreload') {
+      modules.push(file);
+    }
+  }
+  return { modules, classic };
+}
+
+/** Route path → the page module it lazy-loads, as a path under web/, read from the router's `import()` calls. */
+function routeModules(): Map<string, string> {
+  const source = fs.readFileSync(routerFile, 'utf8');
+  const routes = new Map<string, string>();
+  // Each route names its path (or `index: true`) before its `import()`; the gap may not reach the next route,
+  // so a route without a lazy page is skipped instead of taking its neighbour's module.
+  const route =
+    /(?:\bpath:\s*'([^']*)'|\bindex:\s*true)(?:(?!\bpath:|\bindex:)[\s\S])*?\bimport\(\s*'([^']+)'\s*\)/g;
+  for (const match of source.matchAll(route)) {
+    const routePath = `/${match[1] ?? ''}`;
+    routes.set(routePath, path.posix.join('app', match[2]!));
+  }
+  return routes;
+}
+
+/**
+ * The chunk Vite built for a source module. The manifest says exactly, when the build writes one; otherwise
+ * the chunk is named after the source file (`home-page.tsx` → `assets/home-page-[hash].js`).
+ */
+function chunkOf(sourceModule: string): BuiltFile | undefined {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (fs.existsSync(manifestFile)) {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file?: string }>;
+    return manifest[sourceModule]?.file;
+  }
+  const name = path.posix.basename(sourceModule).replace(/\.[cm]?[jt]sx?$/, '');
+  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]{8}\\.js$`);
+  const matches = fs.readdirSync(path.join(distDir, 'assets')).filter((file) => pattern.test(file));
+  if (matches.length > 1)
+    throw new Error(`More than one chunk could be ${sourceModule}: ${matches.join(', ')}`);
+  return matches[0] === undefined ? undefined : `assets/${matches[0]}`;
+}
+
+function gzipBytes(file: BuiltFile): number {
+  return zlib.gzipSync(fs.readFileSync(builtPath(file))).length;
+}
+
+type Analysis = {
+  routes: Map<string, string>;
+  classic: BuiltFile[];
+  /** What `/` loads before its page: the module entries and their static imports. */
+  initial: Set<BuiltFile>;
+  /** Every chunk the initial graph loads with `import()`. */
+  lazy: Set<BuiltFile>;
+};
+
+let analysis: Analysis | undefined;
+
+function analyse(): Analysis {
+  if (analysis) return analysis;
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`${distDir}/index.html is missing: build the web app first ("npm run build")`);
+  }
+  const { modules, classic } = htmlScripts();
+  const initial = staticClosure(modules);
+  const lazy = new Set([...initial].flatMap((file) => importsOf(file).dynamic));
+  analysis = { routes: routeModules(), classic, initial, lazy };
+  return analysis;
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+test.describe('bundle size', () => {
+  test(`the JavaScript / loads before interaction is at most ${BUDGET_KB} KB gzip`, () => {
+    const { routes, classic, initial, lazy } = analyse();
+    expect(initial.size, 'index.html loads no module script').toBeGreaterThan(0);
+
+    const homeModule = routes.get('/');
+    expect(homeModule, `${routerFile} has no lazy route for /`).toBeDefined();
+    const homeChunk = chunkOf(homeModule!);
+    expect(homeChunk, `no chunk was built for ${homeModule}`).toBeDefined();
+    expect(lazy.has(homeChunk!), `${homeChunk} is not loaded with import() by the entry`).toBe(true);
+
+    const files = [...new Set([...classic, ...initial, ...staticClosure([homeChunk!])])].sort();
+    const sizes = files.map((file) => ({ file, bytes: gzipBytes(file) }));
+    const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+
+    const breakdown = sizes
+      .sort((a, b) => b.bytes - a.bytes)
+      .map(({ file, bytes }) => `${file} ${kb(bytes)}`)
+      .join(', ');
+    test.info().annotations.push(
+      {
+        type: 'initial JavaScript of /',
+        description: `${kb(total)} gzip of ${BUDGET_KB} KB in ${files.length} files`,
+      },
+      { type: 'files', description: breakdown },
+    );
+    process.stdout.write(
+      `Initial JavaScript of /: ${kb(total)} gzip (budget ${BUDGET_KB} KB): ${breakdown}\n`,
+    );
+
+    expect(total, `${kb(total)} gzip exceeds the ${BUDGET_KB} KB budget: ${breakdown}`).toBeLessThanOrEqual(
+      BUDGET_KB * KB,
+    );
+  });
+
+  test('every tool page is its own lazily loaded chunk, outside the initial graph of /', () => {
+    const { routes, initial, lazy } = analyse();
+    const problems: string[] = [];
+    const owners = new Map<BuiltFile, string>();
+    const homeModule = routes.get('/');
+    const homeChunk = homeModule === undefined ? undefined : chunkOf(homeModule);
+    const homeGraph = homeChunk === undefined ? new Set<BuiltFile>() : staticClosure([homeChunk]);
+
+    for (const toolPath of TOOL_PATHS) {
+      const sourceModule = routes.get(toolPath);
+      if (!sourceModule) {
+        problems.push(`${toolPath}: no lazy route in ${path.relative(root, routerFile)}`);
+        continue;
+      }
+      const chunk = chunkOf(sourceModule);
+      if (!chunk) {
+        problems.push(`${toolPath}: no chunk of its own for ${sourceModule} (bundled into another chunk?)`);
+        continue;
+      }
+      if (owners.has(chunk)) problems.push(`${toolPath}: shares ${chunk} with ${owners.get(chunk)}`);
+      owners.set(chunk, toolPath);
+      if (initial.has(chunk)) problems.push(`${toolPath}: ${chunk} is in the initial graph of /`);
+      if (homeGraph.has(chunk)) {
+        problems.push(`${toolPath}: ${chunk} is imported statically by the home page`);
+      }
+      if (!lazy.has(chunk)) problems.push(`${toolPath}: ${chunk} is not loaded with import() by the entry`);
+    }
+
+    expect(problems).toEqual([]);
+  });
+});
