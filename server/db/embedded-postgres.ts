@@ -84,13 +84,16 @@ async function resolveRunAs(log: EmbeddedPostgresOptions['log']): Promise<RunAs>
   }
 }
 
-/** As root, the `postgres` user must be able to reach the data directory through every parent folder. */
-async function ensureTraversable(dir: string, log: EmbeddedPostgresOptions['log']): Promise<void> {
-  let current = path.dirname(dir);
+/**
+ * As root, the `postgres` user must be able to reach `target` through every parent folder (a project cloned into
+ * a `mktemp -d` folder sits under a mode-700 directory). Only the search bit is added, never read access.
+ */
+async function ensureTraversable(target: string, log: EmbeddedPostgresOptions['log']): Promise<void> {
+  let current = path.dirname(target);
   while (true) {
     const stat = await fs.stat(current);
     if ((stat.mode & 0o001) === 0) {
-      log.warn(`Allowing other users to traverse ${current} so the postgres user can reach DATA_DIR`);
+      log.warn(`Allowing other users to traverse ${current} so the postgres user can reach ${target}`);
       await fs.chmod(current, stat.mode | 0o001);
     }
     const parent = path.dirname(current);
@@ -242,7 +245,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const password = await readOrCreateSecret(options.secretsDir, 'postgres-password');
   const runAs = await resolveRunAs(log);
   await fs.mkdir(path.dirname(clusterDir), { recursive: true });
-  if (runAs) await ensureTraversable(clusterDir, log);
+  if (runAs) {
+    // Both the cluster and the programs (inside node_modules, wherever the project lives) must be
+    // reachable by the postgres user.
+    await ensureTraversable(clusterDir, log);
+    await ensureTraversable(binaries.postgres, log);
+  }
 
   const initialised = await fs
     .access(path.join(clusterDir, 'PG_VERSION'), fsConstants.F_OK)
