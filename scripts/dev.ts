@@ -1,15 +1,17 @@
-// `npm run dev`: the API on :3000, restarted when server or contract files change, and Vite's dev server on
-// :5173 with hot reload, proxying /api to the API. Ctrl-C stops both (the API shuts its database down).
+// `npm run dev`: the API on :3000, restarted when a file in server/ or contracts/ changes, and Vite's dev server
+// on :5173 with hot reload, proxying /api to the API. Ctrl-C stops both; the API always shuts down gracefully
+// (its embedded PostgreSQL with it) before it is restarted or left.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
+let stopping = false;
 
-function run(name: string, args: string[], env: Record<string, string> = {}) {
+function start(name: string, args: string[], onExit: (code: number | null) => void): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${name}] `;
@@ -17,28 +19,60 @@ function run(name: string, args: string[], env: Record<string, string> = {}) {
     target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
   child.stdout!.on('data', forward(process.stdout));
   child.stderr!.on('data', forward(process.stderr));
-  child.on('exit', (code) => {
-    process.stdout.write(`${prefix}exited (${code ?? 'signal'})\n`);
-    if (!stopping) stop(code ?? 1);
+  child.on('exit', onExit);
+  return child;
+}
+
+function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
-  children.push(child);
 }
 
-let stopping = false;
-function stop(code = 0) {
+let api: ChildProcess | undefined;
+let restarting = false;
+const startApi = () => {
+  api = start('api', ['server/main.ts'], (code) => {
+    if (!stopping && !restarting)
+      process.stdout.write(`[api] exited (${code}); waiting for a change to restart\n`);
+  });
+};
+
+let timer: NodeJS.Timeout | undefined;
+const restartApi = (file: string) => {
+  clearTimeout(timer);
+  // Editors write several files at once; restart once they are done.
+  timer = setTimeout(async () => {
+    process.stdout.write(`[dev] ${file} changed: restarting the API\n`);
+    restarting = true;
+    await stopChild(api);
+    restarting = false;
+    if (!stopping) startApi();
+  }, 200);
+};
+for (const dir of ['server', 'contracts']) {
+  watch(path.join(root, dir), { recursive: true }, (_event, file) => {
+    if (file && /\.ts$/.test(file) && !file.endsWith('.test.ts')) restartApi(path.join(dir, file));
+  });
+}
+
+startApi();
+const web = start(
+  'web',
+  [path.join('node_modules', 'vite', 'bin', 'vite.js'), '--config', 'web/vite.config.ts'],
+  () => {
+    if (!stopping) void stop(1);
+  },
+);
+
+async function stop(code: number) {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
-    ),
-  ).then(() => process.exit(code));
+  clearTimeout(timer);
+  await Promise.all([stopChild(api), stopChild(web)]);
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-
-run('api', ['--env-file-if-exists=.env', '--watch-path=server', '--watch-path=contracts', 'server/main.ts'], {
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-});
-run('web', [path.join('node_modules', 'vite', 'bin', 'vite.js'), '--config', 'web/vite.config.ts']);
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -7,6 +8,8 @@ import { readOrCreateSecret } from './lib/secrets.ts';
 import { version } from './version.ts';
 
 async function main() {
+  // A .env file in the working folder fills in variables the environment does not already set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;
   try {
     config = loadConfig();
