@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authErrorCatalogue } from './auth.ts';
 
 /**
  * Every API failure is answered with this envelope. `code` is stable (`area/kebab-code`) and is what clients
@@ -47,6 +48,7 @@ export const errorCatalogue = {
     status: 0,
     message: 'We could not reach CARD WEB. Check your connection and try again.',
   },
+  ...authErrorCatalogue,
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -10,6 +10,11 @@ import analyticsRoutes from './modules/analytics/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import supportRoutes from './modules/support/routes.ts';
+import authRoutes from './modules/auth/routes.ts';
+import outboxRoutes from './modules/outbox/routes.ts';
+import { createOutboxRepository } from './modules/outbox/repository.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
+import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -22,6 +27,8 @@ export type BuildAppOptions = {
   version: string;
   /** Overrides for tests (a silent logger, say). */
   logger?: FastifyServerOptions['logger'];
+  /** Another mailer than the configured one (tests capture mail this way only when no SMTP server is used). */
+  mailer?: Mailer;
 };
 
 /** Logs must never carry credentials, whatever a request or an error object holds. */
@@ -38,7 +45,7 @@ const redact = [
  * Builds the Fastify app: external plugins first, then our cross-cutting plugins, then one routes plugin per
  * module. It does not listen; `main.ts` does, and tests call `inject()` on it.
  */
-export async function buildApp({ config, db, version, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, version, logger, mailer }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact },
     trustProxy: config.TRUST_PROXY,
@@ -57,12 +64,22 @@ export async function buildApp({ config, db, version, logger }: BuildAppOptions)
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('appVersion', version);
+  const outbox = createOutboxRepository(db.orm);
+  app.decorate(
+    'mailer',
+    mailer ??
+      (config.SMTP_URL
+        ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+        : createOutboxMailer((mail) => outbox.insert(mail), app.log)),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(authorizedOriginsPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin, { version });
@@ -71,6 +88,8 @@ export async function buildApp({ config, db, version, logger }: BuildAppOptions)
   await app.register(analyticsRoutes);
   await app.register(supportRoutes);
   await app.register(retentionPlugin);
+  await app.register(authRoutes);
+  await app.register(outboxRoutes);
 
   await app.register(webAppPlugin, { root: config.webDistDir });
   return app;

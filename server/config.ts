@@ -20,6 +20,30 @@ export const configSchema = z
     SESSION_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
     TRUST_PROXY: booleanString.default(false),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('CARD WEB <no-reply@localhost>'),
+    AUTHORIZED_DOMAINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((domain) => domain.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .default([]),
+    PUBLIC_API_KEY: z
+      .string()
+      .regex(/^[\w-]{16,128}$/, 'Must be 16 to 128 letters, digits, - or _')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -34,8 +58,10 @@ export const configSchema = z
 export type RawConfig = z.infer<typeof configSchema>;
 
 /** The validated configuration with derived values; built once at start-up and passed down. */
-export type Config = Omit<RawConfig, 'PUBLIC_URL'> & {
+export type Config = Omit<RawConfig, 'PUBLIC_URL' | 'AUTHORIZED_DOMAINS'> & {
   PUBLIC_URL: string;
+  /** Host names (no scheme or port) that may use the API from a browser and appear in action links. */
+  AUTHORIZED_DOMAINS: string[];
   dataDir: string;
   webDistDir: string;
   isProduction: boolean;
@@ -60,9 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const raw = parsed.data;
   const port = raw.PORT;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     ...raw,
-    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
+    AUTHORIZED_DOMAINS: raw.AUTHORIZED_DOMAINS ?? [...new Set(['localhost', new URL(publicUrl).hostname])],
     dataDir: path.resolve(raw.DATA_DIR),
     webDistDir: path.resolve(raw.WEB_DIST_DIR),
     isProduction: raw.NODE_ENV === 'production',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** One row per page view the web app reports; no IP address or user identifier is stored. */
 export const pageViews = pgTable(
@@ -28,3 +38,102 @@ export const supportTickets = pgTable('support_tickets', {
   status: text().notNull().default('open'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// Identity tables, in the shape the identity library (better-auth) reads and writes through its Drizzle adapter.
+// Its field names are camelCase here and snake_case in SQL; the adapter addresses them by these keys.
+
+/** People with an account. `role` and the ban fields belong to the library's admin plugin. */
+export const users = pgTable('users', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  role: text().notNull().default('user'),
+  banned: boolean().notNull().default(false),
+  banReason: text(),
+  banExpires: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Signed-in sessions; the cookie carries `token`. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatedBy: text(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Ways to sign in to a user: the password (`providerId` = 'credential') and linked providers. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+);
+
+/** One-time codes behind email action links (reset, sign-in link, email change…). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Rate-limit counters shared by every app instance (keyed by client address and endpoint). */
+export const rateLimits = pgTable('rate_limits', {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: 'number' }).notNull(),
+});
+
+/** Mail kept by the development outbox when no SMTP server is configured. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    links: text().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_messages_created_at_idx').on(table.createdAt)],
+);

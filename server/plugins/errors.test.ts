@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../contracts/errors.ts';
 import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../test/config.ts';
 import { createTestDatabase } from '../test/database.ts';
 
 describe('error envelope', () => {
@@ -20,7 +20,7 @@ describe('error envelope', () => {
       },
     });
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }),
+      config: testConfig(),
       db: created.db,
       version: 'test',
       logger: { level: 'error', stream },

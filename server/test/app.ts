@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { testConfig } from './config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -20,12 +21,9 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
     const created = await createTestDatabase();
     drop = created.drop;
     context.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cardweb-test-data-'));
-    context.config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+    context.config = testConfig({
       DATA_DIR: context.dataDir,
       WEB_DIST_DIR: path.join(context.dataDir, 'web'),
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
       ...env,
     });
     context.db = created.db;

@@ -45,9 +45,9 @@ describe('the retention plugin', () => {
         createdAt: sql`now() - '14 months'::interval`,
       });
       const { buildApp } = await import('../../app.ts');
-      const { loadConfig } = await import('../../config.ts');
+      const { testConfig } = await import('../../test/config.ts');
       const app = await buildApp({
-        config: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }),
+        config: testConfig(),
         db,
         version: 'test',
         logger: false,

@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import {
+  actionApplyRequestSchema,
+  actionApplyResponseSchema,
+  actionCheckResponseSchema,
+  actionLinkSchema,
+  actionResendRequestSchema,
+  authConfigSchema,
+  passwordPolicySchema,
+} from '../../../contracts/auth.ts';
+import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
+import type { RoutesPlugin } from '../../lib/fastify.ts';
+import { createAuth, CLIENT_IP_HEADER, publicApiKey, type Auth } from './auth.ts';
+import { passwordPolicy } from './password-policy.ts';
+import { createAuthRepository } from './repository.ts';
+import {
+  assertPasswordMeetsPolicy,
+  createAuthService,
+  throwLibraryError,
+  type AuthCaller,
+} from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity library; other modules ask it for the session (`auth.api.getSession`). */
+    auth: Auth;
+  }
+}
+
+/** Library endpoints whose body carries a new password, and the field it is in. */
+const passwordFields: Record<string, string> = {
+  '/api/auth/sign-up/email': 'password',
+  '/api/auth/reset-password': 'newPassword',
+  '/api/auth/change-password': 'newPassword',
+};
+
+function libraryHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  // The library keys rate limits on this header; a client must not be able to choose its own value.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Sends the library's response through Fastify: status, headers (every cookie), body. */
+async function relay(response: Response, reply: FastifyReply) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
+      reply.header(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+const authRoutes: RoutesPlugin = async (app) => {
+  const { config } = app;
+  const mailer = app.mailer;
+  const auth = createAuth({ config, orm: app.db.orm, mailer });
+  app.decorate('auth', auth);
+  const service = createAuthService({
+    config,
+    apiKey: publicApiKey(config),
+    secret: config.SESSION_SECRET!,
+    repository: createAuthRepository(app.db.orm),
+    devOutbox: mailer.kind === 'outbox',
+  });
+
+  /** Reaches a library endpoint as the client of `request`; cookies it sets go out on `reply`. */
+  const callerFor =
+    (request: FastifyRequest, reply: FastifyReply): AuthCaller =>
+    async (method, path, options = {}) => {
+      const url = new URL(`/api/auth${path}`, config.PUBLIC_URL);
+      for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+      const headers = libraryHeaders(request);
+      headers.delete('content-length');
+      headers.set('origin', new URL(config.PUBLIC_URL).origin);
+      if (options.body !== undefined) headers.set('content-type', 'application/json');
+      const response = await auth.handler(
+        new Request(url, {
+          method,
+          headers,
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        }),
+      );
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      return response;
+    };
+
+  app.get(
+    '/api/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in providers, authorized domains and the public client key',
+        response: { 200: authConfigSchema },
+      },
+    },
+    async () => service.config(),
+  );
+
+  app.get(
+    '/api/auth/password-policy',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What a new password must satisfy',
+        response: { 200: passwordPolicySchema },
+      },
+    },
+    async () => passwordPolicy,
+  );
+
+  const actionErrors = {
+    400: errorEnvelopeSchema,
+    403: errorEnvelopeSchema,
+    410: errorEnvelopeSchema,
+    429: errorEnvelopeSchema,
+  };
+  const actionRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/auth/actions/check',
+    {
+      config: actionRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check an email action link before using it',
+        body: actionLinkSchema,
+        response: { 200: actionCheckResponseSchema, ...actionErrors },
+      },
+    },
+    async (request) => service.checkAction(request.body),
+  );
+
+  app.post(
+    '/api/auth/actions/apply',
+    {
+      config: actionRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Carry out an email action link (verify, reset, sign in…)',
+        body: actionApplyRequestSchema,
+        response: { 200: actionApplyResponseSchema, ...actionErrors },
+      },
+    },
+    async (request, reply) => service.applyAction(request.body, callerFor(request, reply)),
+  );
+
+  app.post(
+    '/api/auth/actions/resend',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a fresh link after one expired or was used',
+        body: actionResendRequestSchema,
+        response: { 200: z.object({ status: z.literal(true) }), ...actionErrors },
+      },
+    },
+    async (request, reply) =>
+      service.resendAction(request.body.mode, request.body.email, callerFor(request, reply)),
+  );
+
+  // The library's own endpoints, in a scope that hands it the raw body: it parses JSON and provider form posts
+  // itself. Our routes above are static paths, so Fastify matches them before this wildcard.
+  await app.register(async (scope: FastifyInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+        const passwordField = passwordFields[path];
+        if (passwordField && body) {
+          let parsed: Record<string, unknown> | undefined;
+          try {
+            parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+          } catch {
+            // Not JSON: the library answers it.
+          }
+          if (parsed) assertPasswordMeetsPolicy(parsed[passwordField], passwordField);
+        }
+        const headers = libraryHeaders(request);
+        const response = await auth.handler(
+          new Request(new URL(request.url, config.PUBLIC_URL), {
+            method: request.method,
+            headers,
+            ...(body ? { body } : {}),
+          }),
+        );
+        if (response.status >= 400) await throwLibraryError(response);
+        return relay(response, reply);
+      },
+    });
+  });
+};
+export default authRoutes;

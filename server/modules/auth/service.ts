@@ -1,0 +1,185 @@
+import { errors as joseErrors, jwtVerify } from 'jose';
+import type { ActionLink, AuthConfig } from '../../../contracts/auth.ts';
+import { passwordProblems } from '../../../contracts/auth.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isAuthorizedUrl } from './action-links.ts';
+import { authErrorCode } from './error-map.ts';
+import { passwordPolicy } from './password-policy.ts';
+import type { AuthRepository } from './repository.ts';
+
+/** Calls one of the identity library's endpoints as the current client would, and returns its response. */
+export type AuthCaller = (
+  method: 'GET' | 'POST',
+  path: string,
+  options?: { query?: Record<string, string>; body?: unknown },
+) => Promise<Response>;
+
+type CheckedLink = {
+  mode: ActionLink['mode'];
+  email: string | null;
+  continueUrl: string | null;
+  token: string;
+};
+
+/** Throws the catalogue error for a failed identity-library response. */
+export async function throwLibraryError(response: Response): Promise<never> {
+  let libraryCode: string | undefined;
+  try {
+    libraryCode = ((await response.clone().json()) as { code?: string }).code;
+  } catch {
+    // Not JSON: the status decides.
+  }
+  const retryAfter = Number(response.headers.get('x-retry-after') ?? response.headers.get('retry-after'));
+  throw new AppError(authErrorCode(response.status, libraryCode), {
+    ...(Number.isFinite(retryAfter) && retryAfter > 0
+      ? { details: { retryAfterSeconds: Math.ceil(retryAfter) } }
+      : {}),
+  });
+}
+
+/** Refuses a password that breaks the policy, naming the rules it breaks. */
+export function assertPasswordMeetsPolicy(password: unknown, field = 'password'): void {
+  if (typeof password !== 'string') return;
+  const problems = passwordProblems(passwordPolicy, password);
+  if (problems.length > 0) {
+    throw new AppError('auth/password-does-not-meet-requirements', {
+      details: { fields: problems.map((message) => ({ path: field, message })) },
+    });
+  }
+}
+
+/**
+ * Our side of identity: the web config, and the seed's email action links — checked (key, destination, code)
+ * before anything happens, then carried out through the identity library.
+ */
+export function createAuthService(deps: {
+  config: Config;
+  apiKey: string;
+  secret: string;
+  repository: AuthRepository;
+  devOutbox: boolean;
+}) {
+  const { config, apiKey, secret, repository } = deps;
+
+  async function classify(link: ActionLink): Promise<CheckedLink> {
+    const continueUrl = link.continueUrl ?? null;
+    if (link.apiKey !== apiKey) throw new AppError('auth/invalid-api-key');
+    if (continueUrl && !isAuthorizedUrl(continueUrl, config.AUTHORIZED_DOMAINS)) {
+      throw new AppError('auth/unauthorized-domain', {
+        message: 'This link would take you to a site that is not allowed. Open it from the email again.',
+      });
+    }
+    const token = link.oobCode;
+    switch (link.mode) {
+      case 'verifyEmail': {
+        try {
+          const { payload } = await jwtVerify(token, new TextEncoder().encode(secret));
+          return {
+            mode: link.mode,
+            email: typeof payload.email === 'string' ? payload.email : null,
+            continueUrl,
+            token,
+          };
+        } catch (error) {
+          if (error instanceof joseErrors.JWTExpired) throw new AppError('auth/expired-action-code');
+          throw new AppError('auth/invalid-action-code');
+        }
+      }
+      case 'resetPassword': {
+        const row = await repository.findVerification(`reset-password:${token}`);
+        if (!row) throw new AppError('auth/invalid-action-code');
+        if (row.expiresAt.getTime() <= Date.now()) throw new AppError('auth/expired-action-code');
+        const user = await repository.findUserById(row.value);
+        return { mode: link.mode, email: user?.email ?? null, continueUrl, token };
+      }
+      case 'signIn': {
+        // The sign-in link plugin keeps its codes under this prefix.
+        const row = await repository.findVerification(`magic-link:${token}`);
+        if (!row) throw new AppError('auth/invalid-action-code');
+        if (row.expiresAt.getTime() <= Date.now()) throw new AppError('auth/expired-action-code');
+        let email: string | null = null;
+        try {
+          const value = JSON.parse(row.value) as { email?: unknown };
+          if (typeof value.email === 'string') email = value.email;
+        } catch {
+          // An unreadable record is treated like a used one below.
+        }
+        if (!email) throw new AppError('auth/invalid-action-code');
+        return { mode: link.mode, email, continueUrl, token };
+      }
+      default:
+        // No mail of this kind has been sent with this code.
+        throw new AppError('auth/invalid-action-code');
+    }
+  }
+
+  return {
+    /** What the sign-in screens need to know about this deployment. */
+    config(): AuthConfig {
+      return {
+        apiKey,
+        authorizedDomains: config.AUTHORIZED_DOMAINS,
+        providers: { emailPassword: true, emailLink: true, google: null, oidc: [] },
+        devOutbox: deps.devOutbox,
+      };
+    },
+
+    /** Checks a link without using it up. */
+    async checkAction(link: ActionLink) {
+      const { mode, email, continueUrl } = await classify(link);
+      return { mode, email, continueUrl };
+    },
+
+    /** Carries a link out. `call` reaches the identity library as the client (its cookies come back). */
+    async applyAction(link: ActionLink & { newPassword?: string | undefined }, call: AuthCaller) {
+      const checked = await classify(link);
+      const result = { mode: checked.mode, email: checked.email, continueUrl: checked.continueUrl };
+      switch (checked.mode) {
+        case 'verifyEmail': {
+          const response = await call('GET', '/verify-email', { query: { token: checked.token } });
+          if (!response.ok) await throwLibraryError(response);
+          return { ...result, signedIn: response.headers.getSetCookie().length > 0 };
+        }
+        case 'resetPassword': {
+          if (!link.newPassword) {
+            throw new AppError('common/validation-failed', {
+              details: { fields: [{ path: 'newPassword', message: 'Choose a new password' }] },
+            });
+          }
+          assertPasswordMeetsPolicy(link.newPassword, 'newPassword');
+          const response = await call('POST', '/reset-password', {
+            body: { token: checked.token, newPassword: link.newPassword },
+          });
+          if (!response.ok) await throwLibraryError(response);
+          return { ...result, signedIn: false };
+        }
+        case 'signIn': {
+          const response = await call('GET', '/magic-link/verify', { query: { token: checked.token } });
+          // The library answers a bad code with a redirect that carries `?error=`.
+          const location = response.headers.get('location');
+          if (location && new URL(location, config.PUBLIC_URL).searchParams.has('error')) {
+            throw new AppError('auth/invalid-action-code');
+          }
+          if (!response.ok) await throwLibraryError(response);
+          return { ...result, signedIn: true };
+        }
+        default:
+          throw new AppError('auth/invalid-action-code');
+      }
+    },
+
+    /** Sends a fresh link after one expired or was used. Always succeeds, so it reveals no account. */
+    async resendAction(mode: 'verifyEmail' | 'resetPassword' | 'signIn', email: string, call: AuthCaller) {
+      const path = {
+        verifyEmail: '/send-verification-email',
+        resetPassword: '/request-password-reset',
+        signIn: '/sign-in/magic-link',
+      }[mode];
+      const response = await call('POST', path, { body: { email } });
+      if (response.status === 429) await throwLibraryError(response);
+      return { status: true as const };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * The seed's "authorized domains": a browser request to the API whose Origin is not on AUTHORIZED_DOMAINS is
+ * refused with `auth/unauthorized-domain`. Requests without an Origin (same-origin navigations, servers,
+ * command-line clients) carry no browser credentials of another site and pass.
+ */
+export default fp(
+  async function authorizedOriginsPlugin(app: FastifyInstance) {
+    const allowed = new Set(app.config.AUTHORIZED_DOMAINS);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      if (origin === undefined) return;
+      let host: string | undefined;
+      try {
+        const url = new URL(origin);
+        if (url.protocol === 'http:' || url.protocol === 'https:') host = url.hostname.toLowerCase();
+      } catch {
+        // "null" and other opaque origins: refused below.
+      }
+      if (!host || !allowed.has(host)) {
+        throw new AppError('auth/unauthorized-domain', {
+          message: `${origin} is not allowed to use CARD WEB. Add its host to AUTHORIZED_DOMAINS to allow it.`,
+        });
+      }
+    });
+  },
+  { name: 'authorized-origins' },
+);
