@@ -53,6 +53,7 @@ export const users = pgTable('users', {
   banned: boolean().notNull().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
+  twoFactorEnabled: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -111,6 +112,26 @@ export const verifications = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Authenticator-app (TOTP) secrets and backup codes, both encrypted by the identity library. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('two_factors_user_id_idx').on(table.userId),
+    index('two_factors_secret_idx').on(table.secret),
+  ],
 );
 
 /** Rate-limit counters shared by every app instance (keyed by client address and endpoint). */

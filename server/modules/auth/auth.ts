@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { admin } from 'better-auth/plugins/admin';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { accountPlugin } from './account-plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Orm } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
@@ -29,7 +31,18 @@ export function publicApiKey(config: Pick<Config, 'PUBLIC_API_KEY' | 'SESSION_SE
  * bans; sessions in httpOnly SameSite=Lax cookies; rate limits in the database, keyed by the real client IP.
  * Every mail it sends carries one of our action links instead of its own URLs.
  */
-export function createAuth({ config, orm, mailer }: { config: Config; orm: Orm; mailer: Mailer }) {
+export function createAuth({
+  config,
+  orm,
+  mailer,
+  sendEmailChange,
+}: {
+  config: Config;
+  orm: Orm;
+  mailer: Mailer;
+  /** Mails the confirmation link for a new address (`verifyAndChangeEmail`). */
+  sendEmailChange: (data: { name: string; newEmail: string; token: string }) => Promise<void>;
+}) {
   const secret = config.SESSION_SECRET;
   if (!secret) throw new Error('SESSION_SECRET is required');
   const apiKey = publicApiKey(config);
@@ -110,6 +123,8 @@ export function createAuth({ config, orm, mailer }: { config: Config; orm: Orm; 
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      twoFactor({ issuer: 'CARD WEB', twoFactorTable: 'twoFactors' }),
+      accountPlugin({ sendEmailChange }),
       magicLink({
         expiresIn: actionCodeLifetimes.signIn,
         sendMagicLink: async ({ email, token, url }) => {

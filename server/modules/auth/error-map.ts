@@ -28,6 +28,15 @@ const libraryCodes: Record<string, ErrorCode> = {
   INVALID_EMAIL: 'common/validation-failed',
   VALIDATION_ERROR: 'common/validation-failed',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'common/bad-request',
+  // Ours, raised by account-plugin.ts.
+  USER_MISMATCH: 'auth/user-mismatch',
+  SESSION_TOO_OLD_FOR_SYNC: 'auth/requires-recent-login',
+  UNKNOWN_SESSION: 'auth/invalid-credential',
+  EMAIL_TAKEN: 'auth/email-already-in-use',
+  // The two-factor plugin.
+  INVALID_CODE: 'auth/invalid-credential',
+  INVALID_TWO_FACTOR_COOKIE: 'auth/invalid-auth-event',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth/too-many-requests',
 };
 
 /** The catalogue code for a failed identity-library response (its status and its JSON body's `code`). */

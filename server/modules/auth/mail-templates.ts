@@ -47,6 +47,37 @@ export const mailTemplates = {
         'The link works for one hour and only once. If it was not you, ignore this message: your password stays as it is.',
       ],
     ),
+  verifyAndChangeEmail: (to: string, name: string, url: string) =>
+    compose(
+      to,
+      'Confirm your new email for CARD WEB',
+      [`Hello ${name},`, 'You asked to sign in to CARD WEB with this address from now on. Confirm it here:'],
+      { label: 'Use this email address', url },
+      ['The link works for 24 hours. Until you confirm, your old address stays in use.'],
+    ),
+  recoverEmail: (to: string, name: string, newEmail: string, url: string) =>
+    compose(
+      to,
+      'Your CARD WEB email address was changed',
+      [
+        `Hello ${name},`,
+        `The sign-in email of your CARD WEB account was changed to ${newEmail}.`,
+        'If you did not do this, undo it here; you will be signed out everywhere:',
+      ],
+      { label: 'Undo the change', url },
+      ['The link works for 7 days. After undoing, change your password too.'],
+    ),
+  secondFactorAdded: (to: string, name: string, url: string) =>
+    compose(
+      to,
+      'Two-step verification was turned on for CARD WEB',
+      [
+        `Hello ${name},`,
+        'An authenticator app was added to your CARD WEB account. If this was not you, remove it here:',
+      ],
+      { label: 'Remove two-step verification', url },
+      ['The link works for 7 days.'],
+    ),
   signIn: (to: string, url: string) =>
     compose(
       to,

@@ -1,13 +1,14 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Orm } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** The identity library's access to our tables: it reads and writes them through its Drizzle adapter. */
 export function identityDatabase(orm: Orm) {
   return drizzleAdapter(orm, {
     provider: 'pg',
-    schema: { users, sessions, accounts, verifications, rateLimits },
+    schema: { users, sessions, accounts, verifications, rateLimits, twoFactors },
   });
 }
 
@@ -26,6 +27,92 @@ export function createAuthRepository(orm: Orm) {
     async findUserById(id: string) {
       const rows = await orm.select().from(users).where(eq(users.id, id)).limit(1);
       return rows[0];
+    },
+    /** Stores a one-time code of ours (email change, email recovery, second-factor revert). */
+    async createVerification(identifier: string, value: object, expiresAt: Date): Promise<void> {
+      await orm
+        .insert(verifications)
+        .values({ id: crypto.randomUUID(), identifier, value: JSON.stringify(value), expiresAt });
+    },
+
+    /**
+     * Moves the account to `newEmail` (now verified) using up the change code, and stores the recovery code
+     * for the old address, all at once. Returns the old address.
+     */
+    async changeEmail(
+      changeIdentifier: string,
+      userId: string,
+      newEmail: string,
+      recovery: { identifier: string; expiresAt: Date },
+    ) {
+      return orm.transaction(async (tx) => {
+        const used = await tx
+          .delete(verifications)
+          .where(and(eq(verifications.identifier, changeIdentifier), gt(verifications.expiresAt, new Date())))
+          .returning();
+        if (used.length === 0) throw new AppError('auth/invalid-action-code');
+        const [before] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!before) throw new AppError('auth/invalid-action-code');
+        try {
+          await tx
+            .update(users)
+            .set({ email: newEmail, emailVerified: true, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+        } catch (error) {
+          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+            throw new AppError('auth/email-already-in-use');
+          throw error;
+        }
+        await tx.insert(verifications).values({
+          id: crypto.randomUUID(),
+          identifier: recovery.identifier,
+          value: JSON.stringify({ userId, oldEmail: before.email }),
+          expiresAt: recovery.expiresAt,
+        });
+        return before.email;
+      });
+    },
+
+    /** Puts the old address back, using up the recovery code, and ends every session of the account. */
+    async recoverEmail(identifier: string, userId: string, oldEmail: string): Promise<void> {
+      await orm.transaction(async (tx) => {
+        const used = await tx
+          .delete(verifications)
+          .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())))
+          .returning();
+        if (used.length === 0) throw new AppError('auth/invalid-action-code');
+        try {
+          await tx
+            .update(users)
+            .set({ email: oldEmail, emailVerified: true, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+        } catch (error) {
+          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+            throw new AppError('auth/email-already-in-use');
+          throw error;
+        }
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+      });
+    },
+
+    /** Removes the authenticator app from the account, using up the revert code. */
+    async removeSecondFactor(identifier: string, userId: string): Promise<void> {
+      await orm.transaction(async (tx) => {
+        const used = await tx
+          .delete(verifications)
+          .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())))
+          .returning();
+        if (used.length === 0) throw new AppError('auth/invalid-action-code');
+        await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+        await tx
+          .update(users)
+          .set({ twoFactorEnabled: false, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+      });
     },
   };
 }

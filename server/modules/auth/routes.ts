@@ -11,6 +11,7 @@ import {
   passwordPolicySchema,
 } from '../../../contracts/auth.ts';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { createAuth, CLIENT_IP_HEADER, publicApiKey, type Auth } from './auth.ts';
 import { passwordPolicy } from './password-policy.ts';
@@ -57,15 +58,20 @@ async function relay(response: Response, reply: FastifyReply) {
 const authRoutes: RoutesPlugin = async (app) => {
   const { config } = app;
   const mailer = app.mailer;
-  const auth = createAuth({ config, orm: app.db.orm, mailer });
-  app.decorate('auth', auth);
   const service = createAuthService({
     config,
     apiKey: publicApiKey(config),
     secret: config.SESSION_SECRET!,
     repository: createAuthRepository(app.db.orm),
-    devOutbox: mailer.kind === 'outbox',
+    mailer,
   });
+  const auth = createAuth({
+    config,
+    orm: app.db.orm,
+    mailer,
+    sendEmailChange: (data) => service.sendEmailChange(data),
+  });
+  app.decorate('auth', auth);
 
   /** Reaches a library endpoint as the client of `request`; cookies it sets go out on `reply`. */
   const callerFor =
@@ -169,7 +175,7 @@ const authRoutes: RoutesPlugin = async (app) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.route({
-      method: ['GET', 'POST'],
+      method: ['GET', 'POST', 'DELETE'],
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
@@ -186,6 +192,11 @@ const authRoutes: RoutesPlugin = async (app) => {
           if (parsed) assertPasswordMeetsPolicy(parsed[passwordField], passwordField);
         }
         const headers = libraryHeaders(request);
+        // Verifying the first authenticator code while signed in completes enrolment; remember who enrols.
+        const enrolling =
+          path === '/api/auth/two-factor/verify-totp'
+            ? await auth.api.getSession({ headers }).catch(() => null)
+            : null;
         const response = await auth.handler(
           new Request(new URL(request.url, config.PUBLIC_URL), {
             method: request.method,
@@ -194,6 +205,20 @@ const authRoutes: RoutesPlugin = async (app) => {
           }),
         );
         if (response.status >= 400) await throwLibraryError(response);
+        if (path === '/api/auth/sign-in/email' && response.ok) {
+          const body = (await response
+            .clone()
+            .json()
+            .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+          if (body?.twoFactorRedirect) {
+            // The library set a short-lived cookie that the code step needs; send it with the error.
+            for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+            throw new AppError('auth/multi-factor-auth-required');
+          }
+        }
+        if (enrolling && !enrolling.user.twoFactorEnabled && response.ok) {
+          await service.secondFactorEnrolled(enrolling.user);
+        }
         return relay(response, reply);
       },
     });

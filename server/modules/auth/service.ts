@@ -3,7 +3,10 @@ import type { ActionLink, AuthConfig } from '../../../contracts/auth.ts';
 import { passwordProblems } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isAuthorizedUrl } from './action-links.ts';
+import { randomBytes } from 'node:crypto';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { actionLink, isAuthorizedUrl } from './action-links.ts';
+import { mailTemplates } from './mail-templates.ts';
 import { authErrorCode } from './error-map.ts';
 import { passwordPolicy } from './password-policy.ts';
 import type { AuthRepository } from './repository.ts';
@@ -20,7 +23,19 @@ type CheckedLink = {
   email: string | null;
   continueUrl: string | null;
   token: string;
+  /** Our own codes carry what they act on. */
+  record?: { userId: string; newEmail?: string; oldEmail?: string };
 };
+
+/** How long the undo links sent to the old address and after adding a second factor work. */
+const UNDO_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/** Prefixes of the one-time codes this service keeps itself (the library keeps the others). */
+const ownCodes = {
+  verifyAndChangeEmail: 'change-email:',
+  recoverEmail: 'recover-email:',
+  revertSecondFactorAddition: 'revert-2fa:',
+} as const;
 
 /** Throws the catalogue error for a failed identity-library response. */
 export async function throwLibraryError(response: Response): Promise<never> {
@@ -58,9 +73,27 @@ export function createAuthService(deps: {
   apiKey: string;
   secret: string;
   repository: AuthRepository;
-  devOutbox: boolean;
+  mailer: Mailer;
 }) {
-  const { config, apiKey, secret, repository } = deps;
+  const { config, apiKey, secret, repository, mailer } = deps;
+  const newCode = () => randomBytes(24).toString('base64url');
+
+  async function readOwnCode(mode: keyof typeof ownCodes, token: string) {
+    const row = await repository.findVerification(`${ownCodes[mode]}${token}`);
+    if (!row) throw new AppError('auth/invalid-action-code');
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError('auth/expired-action-code');
+    try {
+      const record = JSON.parse(row.value) as { userId?: unknown; newEmail?: unknown; oldEmail?: unknown };
+      if (typeof record.userId !== 'string') throw new Error('no user');
+      return {
+        userId: record.userId,
+        ...(typeof record.newEmail === 'string' ? { newEmail: record.newEmail } : {}),
+        ...(typeof record.oldEmail === 'string' ? { oldEmail: record.oldEmail } : {}),
+      };
+    } catch {
+      throw new AppError('auth/invalid-action-code');
+    }
+  }
 
   async function classify(link: ActionLink): Promise<CheckedLink> {
     const continueUrl = link.continueUrl ?? null;
@@ -108,9 +141,19 @@ export function createAuthService(deps: {
         if (!email) throw new AppError('auth/invalid-action-code');
         return { mode: link.mode, email, continueUrl, token };
       }
-      default:
-        // No mail of this kind has been sent with this code.
-        throw new AppError('auth/invalid-action-code');
+      case 'verifyAndChangeEmail': {
+        const record = await readOwnCode(link.mode, token);
+        return { mode: link.mode, email: record.newEmail ?? null, continueUrl, token, record };
+      }
+      case 'recoverEmail': {
+        const record = await readOwnCode(link.mode, token);
+        return { mode: link.mode, email: record.oldEmail ?? null, continueUrl, token, record };
+      }
+      case 'revertSecondFactorAddition': {
+        const record = await readOwnCode(link.mode, token);
+        const user = await repository.findUserById(record.userId);
+        return { mode: link.mode, email: user?.email ?? null, continueUrl, token, record };
+      }
     }
   }
 
@@ -121,7 +164,7 @@ export function createAuthService(deps: {
         apiKey,
         authorizedDomains: config.AUTHORIZED_DOMAINS,
         providers: { emailPassword: true, emailLink: true, google: null, oidc: [] },
-        devOutbox: deps.devOutbox,
+        devOutbox: mailer.kind === 'outbox',
       };
     },
 
@@ -164,9 +207,67 @@ export function createAuthService(deps: {
           if (!response.ok) await throwLibraryError(response);
           return { ...result, signedIn: true };
         }
-        default:
-          throw new AppError('auth/invalid-action-code');
+        case 'verifyAndChangeEmail': {
+          const { userId, newEmail } = checked.record!;
+          if (!newEmail) throw new AppError('auth/invalid-action-code');
+          const recoveryCode = newCode();
+          const oldEmail = await repository.changeEmail(
+            `${ownCodes.verifyAndChangeEmail}${checked.token}`,
+            userId,
+            newEmail,
+            {
+              identifier: `${ownCodes.recoverEmail}${recoveryCode}`,
+              expiresAt: new Date(Date.now() + UNDO_LIFETIME_MS),
+            },
+          );
+          const user = await repository.findUserById(userId);
+          await mailer.send(
+            mailTemplates.recoverEmail(
+              oldEmail,
+              user?.name ?? '',
+              newEmail,
+              actionLink(config, apiKey, 'recoverEmail', recoveryCode),
+            ),
+          );
+          return { ...result, signedIn: false };
+        }
+        case 'recoverEmail': {
+          const { userId, oldEmail } = checked.record!;
+          if (!oldEmail) throw new AppError('auth/invalid-action-code');
+          await repository.recoverEmail(`${ownCodes.recoverEmail}${checked.token}`, userId, oldEmail);
+          return { ...result, signedIn: false };
+        }
+        case 'revertSecondFactorAddition': {
+          await repository.removeSecondFactor(
+            `${ownCodes.revertSecondFactorAddition}${checked.token}`,
+            checked.record!.userId,
+          );
+          return { ...result, signedIn: false };
+        }
       }
+    },
+
+    /** Mails the link that confirms a new address (the library's email-change endpoint calls this). */
+    async sendEmailChange(data: { name: string; newEmail: string; token: string }) {
+      const url = actionLink(config, apiKey, 'verifyAndChangeEmail', data.token);
+      await mailer.send(mailTemplates.verifyAndChangeEmail(data.newEmail, data.name, url));
+    },
+
+    /** After an authenticator app is added: mail the owner a link that removes it again. */
+    async secondFactorEnrolled(user: { id: string; email: string; name: string }) {
+      const code = newCode();
+      await repository.createVerification(
+        `${ownCodes.revertSecondFactorAddition}${code}`,
+        { userId: user.id },
+        new Date(Date.now() + UNDO_LIFETIME_MS),
+      );
+      await mailer.send(
+        mailTemplates.secondFactorAdded(
+          user.email,
+          user.name,
+          actionLink(config, apiKey, 'revertSecondFactorAddition', code),
+        ),
+      );
     },
 
     /** Sends a fresh link after one expired or was used. Always succeeds, so it reveals no account. */
