@@ -1,6 +1,29 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** One OpenID Connect provider from OIDC_PROVIDERS. */
+export const oidcProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'id: lowercase letters, digits and -, at most 40'),
+  name: z.string().min(1).max(60),
+  discoveryUrl: z.url({ protocol: /^https?$/ }),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  scopes: z.array(z.string()).default(['openid', 'email', 'profile']),
+});
+export type OidcProvider = z.infer<typeof oidcProviderSchema>;
+
+const oidcProvidersJson = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Must be a JSON array of providers' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(oidcProviderSchema));
+
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -40,12 +63,22 @@ export const configSchema = z
           .filter(Boolean),
       )
       .default([]),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_PROVIDERS: oidcProvidersJson.default([]),
     PUBLIC_API_KEY: z
       .string()
       .regex(/^[\w-]{16,128}$/, 'Must be 16 to 128 letters, digits, - or _')
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'Required when GOOGLE_CLIENT_ID is set',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { admin } from 'better-auth/plugins/admin';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { accountPlugin } from './account-plugin.ts';
@@ -61,7 +62,19 @@ export function createAuth({
       deleteUser: { enabled: true },
     },
     session: { modelName: 'sessions', expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600, freshAge: 10 * 60 },
-    account: { modelName: 'accounts' },
+    account: {
+      modelName: 'accounts',
+      // A provider that vouches for the address signs in to the account that already has it.
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ['google', ...config.OIDC_PROVIDERS.map((provider) => provider.id)],
+      },
+    },
+    socialProviders: {
+      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
+        : {}),
+    },
     verification: { modelName: 'verifications' },
     emailAndPassword: {
       enabled: true,
@@ -125,6 +138,17 @@ export function createAuth({
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       twoFactor({ issuer: 'CARD WEB', twoFactorTable: 'twoFactors' }),
       accountPlugin({ sendEmailChange }),
+      genericOAuth({
+        config: config.OIDC_PROVIDERS.map((provider) => ({
+          providerId: provider.id,
+          name: provider.name,
+          discoveryUrl: provider.discoveryUrl,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          scopes: provider.scopes,
+          pkce: true,
+        })),
+      }),
       magicLink({
         expiresIn: actionCodeLifetimes.signIn,
         sendMagicLink: async ({ email, token, url }) => {

@@ -163,7 +163,12 @@ export function createAuthService(deps: {
       return {
         apiKey,
         authorizedDomains: config.AUTHORIZED_DOMAINS,
-        providers: { emailPassword: true, emailLink: true, google: null, oidc: [] },
+        providers: {
+          emailPassword: true,
+          emailLink: true,
+          google: config.GOOGLE_CLIENT_ID ? { clientId: config.GOOGLE_CLIENT_ID } : null,
+          oidc: config.OIDC_PROVIDERS.map(({ id, name }) => ({ id, name })),
+        },
         devOutbox: mailer.kind === 'outbox',
       };
     },
