@@ -27,7 +27,9 @@ const pages: [path: string, heading: string][] = [
   ['/classroom', 'Classroom'],
   ['/classroom/classes/modern-recommendation-systems', 'Modern recommendation systems'],
   ['/login', 'Sign in'],
-  ['/signup', 'Sign up'],
+  ['/signup', 'Create your account'],
+  ['/auth/action', 'Email action'],
+  ['/dev/outbox', 'Development outbox'],
   ['/play', 'Play'],
   ['/profile', 'Profile'],
 ];

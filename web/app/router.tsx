@@ -133,6 +133,14 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignupPage }),
   },
   {
+    path: 'auth/action',
+    lazy: async () => ({ Component: (await import('../features/auth/action-page.tsx')).ActionPage }),
+  },
+  {
+    path: 'dev/outbox',
+    lazy: async () => ({ Component: (await import('../features/auth/outbox-page.tsx')).OutboxPage }),
+  },
+  {
     path: 'profile',
     lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
   },

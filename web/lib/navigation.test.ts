@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authPathFor, loginPathFor, safeNextPath } from './navigation.ts';
+import { authPathFor, loginPathFor, safeNextPath, sameOriginPath } from './navigation.ts';
 
 describe('safeNextPath', () => {
   it.each(['/build', '/learn/pdf-library', '/blog?tag=math#top', '/'])(
@@ -41,5 +41,29 @@ describe('loginPathFor', () => {
   it('drops unsafe targets', () => {
     expect(loginPathFor('//evil.example')).toBe('/login');
     expect(authPathFor('/signup', null)).toBe('/signup');
+  });
+});
+
+describe('sameOriginPath', () => {
+  const origin = 'https://cards.example';
+
+  it.each([
+    ['https://cards.example/build?x=1#top', '/build?x=1#top'],
+    ['https://cards.example', '/'],
+    ['/exploration', '/exploration'],
+  ])('keeps %s as the in-app path %s', (url, path) => {
+    expect(sameOriginPath(url, origin)).toBe(path);
+  });
+
+  it.each([
+    null,
+    '',
+    'https://evil.example/build',
+    'http://cards.example/build',
+    'https://cards.example:8443/build',
+    '//evil.example/build',
+    'javascript:alert(1)',
+  ])('refuses %j', (url) => {
+    expect(sameOriginPath(url, origin)).toBeNull();
   });
 });

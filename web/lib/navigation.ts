@@ -33,3 +33,22 @@ export function authPathFor(page: '/login' | '/signup', target: string | null): 
 export function loginPathFor(target: string): string {
   return authPathFor('/login', target);
 }
+
+/**
+ * The in-app path of `url` when it points at this site (an email link's `continueUrl` is absolute), else
+ * null, so a link can never send someone to another site.
+ */
+export function sameOriginPath(
+  url: string | null | undefined,
+  origin: string = window.location.origin,
+): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== origin) return null;
+  return safeNextPath(`${parsed.pathname}${parsed.search}${parsed.hash}`);
+}

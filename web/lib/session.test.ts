@@ -51,7 +51,7 @@ describe('useSession', () => {
       email: 'grace@example.com',
     });
 
-    act(() => result.current.signOut());
+    act(() => clearSession());
     expect(result.current.signedIn).toBe(false);
     expect(window.localStorage.getItem('user')).toBeNull();
   });
@@ -90,6 +90,14 @@ describe('useSession', () => {
     expect(() => clearSession()).not.toThrow();
   });
 
+  it('reports a refused write, so sign-in can say storage is blocked', () => {
+    expect(saveSessionUser({ uid: 'u' })).toBe(true);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(saveSessionUser({ uid: 'v' })).toBe(false);
+  });
+
   it('means signed out when even the localStorage property throws', () => {
     const descriptor = Object.getOwnPropertyDescriptor(window, 'localStorage');
     Object.defineProperty(window, 'localStorage', {
@@ -101,8 +109,8 @@ describe('useSession', () => {
     try {
       const { result } = renderHook(() => useSession());
       expect(result.current.signedIn).toBe(false);
-      expect(() => act(() => result.current.signOut())).not.toThrow();
-      expect(() => saveSessionUser({ uid: 'u' })).not.toThrow();
+      expect(() => act(() => clearSession())).not.toThrow();
+      expect(saveSessionUser({ uid: 'u' })).toBe(false);
     } finally {
       if (descriptor) Object.defineProperty(window, 'localStorage', descriptor);
     }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, subscribeToStorage, writeStorage } from './storage.ts';
 
 /**
@@ -49,7 +49,10 @@ export function readSessionUser(): SessionUser | null {
   return parseSessionUser(readStorage(sessionStorageKey));
 }
 
-/** Remembers `user` as signed in; for the identity flows. */
+/**
+ * Remembers `user` as signed in; for the identity flows. False when the browser refused to store it (private
+ * mode, blocked site data, full quota): the caller must then treat the person as signed out.
+ */
 export function saveSessionUser(user: {
   uid?: string;
   sub?: string;
@@ -57,11 +60,14 @@ export function saveSessionUser(user: {
   name?: string;
   email?: string;
   picture?: string;
-}): void {
-  writeStorage(sessionStorageKey, JSON.stringify(user));
+}): boolean {
+  return writeStorage(sessionStorageKey, JSON.stringify(user));
 }
 
-/** Forgets the signed-in user in this tab and, through the `storage` event, in every other tab. */
+/**
+ * Forgets the signed-in user in this tab and, through the `storage` event, in every other tab. Local only:
+ * to sign out, use `signOut` in `session-sync.ts`, which also ends the server's session.
+ */
 export function clearSession(): void {
   removeStorage(sessionStorageKey);
 }
@@ -83,13 +89,11 @@ function getServerSnapshot(): string | null {
 export interface Session {
   user: SessionUser | null;
   signedIn: boolean;
-  signOut: () => void;
 }
 
 /** The current session; re-renders when this or another tab signs in or out. */
 export function useSession(): Session {
   const raw = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const user = useMemo(() => parseSessionUser(raw), [raw]);
-  const signOut = useCallback(() => clearSession(), []);
-  return { user, signedIn: user !== null, signOut };
+  return { user, signedIn: user !== null };
 }

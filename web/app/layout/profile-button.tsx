@@ -3,24 +3,29 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import type { SessionUser } from '../../lib/session.ts';
+import { signOut as endSession } from '../../lib/session-sync.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 // Popover, Modal and focus trap stay out of the first page's JavaScript until someone opens the profile.
 const ProfilePopup = lazy(async () => ({ default: (await import('./profile-popup.tsx')).ProfilePopup }));
 
 /** The signed-in person's avatar in the top bar; it opens the profile popover. */
-export function ProfileButton({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+export function ProfileButton({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Stays mounted after the first open, so closing can animate.
   const [opened, setOpened] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const navigate = useNavigate();
   const popupId = useId();
   const open = anchor !== null;
 
-  const signOut = () => {
-    setAnchor(null);
-    onSignOut();
-    void navigate('/');
+  // The popover stays open, its button disabled, until the server has ended the session: closing first
+  // would suggest the person is signed out while the cookie still works.
+  // Once the stored user is gone the top bar unmounts this button, so nothing here runs after that.
+  const signOut = async () => {
+    setSigningOut(true);
+    await endSession();
+    await navigate('/');
   };
 
   return (
@@ -45,7 +50,8 @@ export function ProfileButton({ user, onSignOut }: { user: SessionUser; onSignOu
             anchor={anchor}
             user={user}
             onClose={() => setAnchor(null)}
-            onSignOut={signOut}
+            onSignOut={() => void signOut()}
+            signingOut={signingOut}
           />
         </Suspense>
       ) : null}

@@ -13,13 +13,22 @@ interface ProfilePopupProps {
   user: SessionUser;
   onClose: () => void;
   onSignOut: () => void;
+  /** True while the server is ending the session. */
+  signingOut?: boolean;
 }
 
 /**
  * The profile popover (width 390). The full profile card (rank, counters, premium badge) needs the profile
  * API; until then it shows the identity's own picture, name and email. Its own chunk, loaded on first open.
  */
-export function ProfilePopup({ id, anchor, user, onClose, onSignOut }: ProfilePopupProps) {
+export function ProfilePopup({
+  id,
+  anchor,
+  user,
+  onClose,
+  onSignOut,
+  signingOut = false,
+}: ProfilePopupProps) {
   const titleId = useId();
   return (
     <Popover
@@ -50,7 +59,7 @@ export function ProfilePopup({ id, anchor, user, onClose, onSignOut }: ProfilePo
           ) : null}
         </Box>
       </Stack>
-      <Button variant="outlined" fullWidth onClick={onSignOut}>
+      <Button variant="outlined" fullWidth onClick={onSignOut} disabled={signingOut} aria-busy={signingOut}>
         Sign Out
       </Button>
     </Popover>

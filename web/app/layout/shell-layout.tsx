@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -6,7 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageViewReporting } from '../../lib/analytics.ts';
+import { readFlash } from '../../lib/flash.ts';
 import { useSession } from '../../lib/session.ts';
+import { useSessionReconciliation } from '../../lib/session-sync.ts';
 import { BottomBar, bottomBarHeight } from './bottom-bar.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -26,6 +28,11 @@ function useFocusMainOnNavigation() {
   }, [pathname]);
 }
 
+// Snackbar and Alert stay out of the first page's JavaScript until a flow leaves a notice to show.
+const FlashNoticePopup = lazy(async () => ({
+  default: (await import('./flash-notice-popup.tsx')).FlashNoticePopup,
+}));
+
 /** Every page sits in this shell: skip link, top bar, the page, and on small screens the bottom bar. */
 export function ShellLayout() {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -34,8 +41,11 @@ export function ShellLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   const { signedIn } = useSession();
+  const notice = readFlash(location.state);
   usePageViewReporting(signedIn);
   useFocusMainOnNavigation();
+  // Here, at the root, so the session is checked once per page load rather than by every page.
+  useSessionReconciliation();
 
   // A page whose code is still downloading shows the spinner in place of the page being left.
   const loadingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
@@ -60,6 +70,11 @@ export function ShellLayout() {
         {loadingPage ? <PageLoading /> : <Outlet />}
       </Container>
       {compact ? <BottomBar /> : null}
+      {notice ? (
+        <Suspense fallback={null}>
+          <FlashNoticePopup notice={notice} />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </Box>
   );

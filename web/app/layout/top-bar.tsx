@@ -71,7 +71,7 @@ interface TopBarProps {
 
 /** The app bar: logo and title, section links, the four tool buttons, theme toggle and profile. */
 export function TopBar({ compact, linksInMenu, roomy }: TopBarProps) {
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const { pathname } = useLocation();
   const go = useGuardedNavigate();
 
@@ -134,7 +134,7 @@ export function TopBar({ compact, linksInMenu, roomy }: TopBarProps) {
         )}
 
         <ThemeToggle />
-        {user ? <ProfileButton user={user} onSignOut={signOut} /> : null}
+        {user ? <ProfileButton user={user} /> : null}
       </Toolbar>
     </AppBar>
   );

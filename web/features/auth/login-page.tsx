@@ -1,30 +1,343 @@
-import { useSearchParams } from 'react-router';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { z } from 'zod';
+import { emailSchema, signInRequestSchema } from '../../../contracts/auth.ts';
+import type { AuthConfig, SignInRequest } from '../../../contracts/auth.ts';
 import { TextLink } from '../../components/text-link.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
+import { rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import {
+  refreshPasswordPolicy,
+  requestPasswordReset,
+  sendSignInLink,
+  signInWithEmail,
+  startProviderSignIn,
+  useAuthConfig,
+  usePasswordPolicy,
+} from './api.ts';
+import { afterSignInPath } from './destination.ts';
+import { AuthPage, OutboxHint } from './auth-page.tsx';
+import { authMessage, errorCode, errorSentence } from './errors.ts';
+import { PasswordField } from './password-field.tsx';
+import { passwordRulesState } from './password-policy.ts';
+
+/** MUI puts `ref` on the wrapper; react-hook-form needs the input itself. */
+function registered({ ref, ...rest }: UseFormRegisterReturn) {
+  return { inputRef: ref, ...rest };
+}
+
+const signInResolver = zodResolver(signInRequestSchema);
+
+/** Google and the configured OpenID Connect providers, in that order; empty when none is configured. */
+function providerButtons(config: AuthConfig | undefined): { id: string; label: string }[] {
+  if (!config) return [];
+  return [
+    ...(config.providers.google ? [{ id: 'google', label: 'Continue with Google' }] : []),
+    ...config.providers.oidc.map((provider) => ({
+      id: provider.id,
+      label: `Continue with ${provider.name}`,
+    })),
+  ];
+}
+
+function ProviderButtons({ config, returnTo }: { config: AuthConfig | undefined; returnTo: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [starting, setStarting] = useState<string | null>(null);
+  const buttons = providerButtons(config);
+  if (buttons.length === 0) return null;
+
+  const start = async (provider: string) => {
+    setFailure(null);
+    setStarting(provider);
+    try {
+      const { url } = await startProviderSignIn(provider, returnTo);
+      // The provider's own page; it sends the browser back here when the person has signed in.
+      window.location.assign(url);
+    } catch (error) {
+      setFailure(errorSentence(error));
+      setStarting(null);
+    }
+  };
+
+  return (
+    <Box sx={{ mb: 3 }}>
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Stack spacing={1.5}>
+        {buttons.map((button) => (
+          <Button
+            key={button.id}
+            variant="outlined"
+            size="large"
+            fullWidth
+            disabled={starting !== null}
+            onClick={() => void start(button.id)}
+          >
+            {button.label}
+          </Button>
+        ))}
+      </Stack>
+      <Divider sx={{ mt: 3 }}>or</Divider>
+    </Box>
+  );
+}
+
+const resetSchema = z.object({ email: emailSchema });
+type ResetRequest = z.infer<typeof resetSchema>;
+const resetResolver = zodResolver(resetSchema);
+
+/** "Forgot password?": asks for a reset link without ever telling whether the address has an account. */
+function ForgotPassword({ id, initialEmail }: { id: string; initialEmail: string }) {
+  const headingId = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequest>({ defaultValues: { email: initialEmail }, resolver: resetResolver });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    setSentTo(null);
+    try {
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (error) {
+      setFailure(errorSentence(error));
+    }
+  });
+
+  return (
+    <Box
+      id={id}
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ mt: 3, p: 2.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        Reset your password
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        Enter the email address you signed up with and we will send you a link to choose a new password.
+      </Typography>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...registered(register('email'))}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              Send reset link
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <Box role="status" sx={{ mt: sentTo || failure ? 2 : 0 }}>
+        {sentTo ? (
+          <Alert severity="success">
+            If there is an account for {sentTo}, we have sent it a link to reset the password. Check your
+            inbox.
+            <OutboxHint />
+          </Alert>
+        ) : null}
+      </Box>
+      {failure ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const signupPath = authPathFor('/signup', next);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: config } = useAuthConfig();
+  const forgotId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [sendingLink, setSendingLink] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  // The policy's rules are shown only after the server said the password breaks them.
+  const [showRules, setShowRules] = useState(false);
+  const policyQuery = usePasswordPolicy({ enabled: showRules });
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    trigger,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInRequest>({ defaultValues: { email: '', password: '' }, resolver: signInResolver });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async (request) => {
+    setFailure(null);
+    setLinkSentTo(null);
+    try {
+      const { user } = await signInWithEmail(request);
+      if (!rememberSignedInUser(user)) {
+        // Without storage this browser cannot show who is signed in; end the session so the server and the
+        // page agree that nobody is.
+        await signOut();
+        setFailure(authMessage('auth/web-storage-unsupported'));
+        return;
+      }
+      await navigate(afterSignInPath(next), { replace: true });
+    } catch (error) {
+      if (errorCode(error) === 'auth/password-does-not-meet-requirements') {
+        // The policy changed since this password was chosen; show the current rules, fetched afresh, before
+        // the message that points at them.
+        await refreshPasswordPolicy(queryClient);
+        setShowRules(true);
+        setError('password', { type: 'server', message: errorSentence(error) }, { shouldFocus: true });
+        return;
+      }
+      let placed = false;
+      if (error instanceof ApiError) {
+        for (const path of ['email', 'password'] as const) {
+          const message = error.fieldMessage(path);
+          if (message) {
+            setError(path, { type: 'server', message }, { shouldFocus: !placed });
+            placed = true;
+          }
+        }
+      }
+      if (!placed) setFailure(errorSentence(error));
+    }
+  });
+
+  const emailMeALink = async () => {
+    setFailure(null);
+    setLinkSentTo(null);
+    // Only the address matters here; a half-typed password must not block the link.
+    if (!(await trigger('email'))) {
+      setFocus('email');
+      return;
+    }
+    const email = getValues('email');
+    setSendingLink(true);
+    try {
+      await sendSignInLink(email);
+      setLinkSentTo(email);
+    } catch (error) {
+      setFailure(errorSentence(error));
+    } finally {
+      setSendingLink(false);
+    }
+  };
+
+  const emailLinkOffered = config?.providers.emailLink ?? true;
 
   return (
-    <SectionIntro
-      title="Sign in"
-      guideAnchor="profiles"
-      description="Sign in to build cards, study them in Play, talk in Confer and keep your progress in classes. Use the email address and password you signed up with, or continue with Google or another account provider you used before. If you forget your password, the sign-in form sends you a link to choose a new one."
-    >
+    <AuthPage title="Sign in">
       {next ? (
-        <Alert severity="info" sx={{ mt: 3 }}>
+        <Alert severity="info" sx={{ mb: 3 }}>
           After signing in you will return to <strong>{next}</strong>.
         </Alert>
       ) : null}
+
+      <ProviderButtons config={config} returnTo={afterSignInPath(next)} />
+
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {failure}
+        </Alert>
+      ) : null}
+
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={3}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...registered(register('email'))}
+          />
+          <Box>
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              registration={register('password')}
+              error={errors.password?.message}
+              rules={showRules ? passwordRulesState(policyQuery, password) : undefined}
+            />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+              <Button
+                size="small"
+                aria-expanded={forgotOpen}
+                aria-controls={forgotOpen ? forgotId : undefined}
+                onClick={() => setForgotOpen((open) => !open)}
+              >
+                Forgot password?
+              </Button>
+            </Box>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+            Sign in
+          </Button>
+          {emailLinkOffered ? (
+            <Button
+              variant="outlined"
+              size="large"
+              fullWidth
+              disabled={sendingLink}
+              onClick={() => void emailMeALink()}
+            >
+              Email me a sign-in link
+            </Button>
+          ) : null}
+        </Stack>
+      </Box>
+
+      <Box role="status" sx={{ mt: linkSentTo ? 3 : 0 }}>
+        {linkSentTo ? (
+          <Alert severity="success">
+            Check your inbox: we sent a sign-in link to {linkSentTo}. Open it in this browser to sign in.
+            <OutboxHint />
+          </Alert>
+        ) : null}
+      </Box>
+
+      {forgotOpen ? <ForgotPassword id={forgotId} initialEmail={getValues('email')} /> : null}
+
       <Typography sx={{ mt: 3 }}>
-        New to CARD WEB? <TextLink to={signupPath}>Create an account</TextLink>. Or go back to the{' '}
-        <TextLink to="/">home page</TextLink>.
+        New to CARD WEB? <TextLink to={signupPath}>Create an account</TextLink>
       </Typography>
-    </SectionIntro>
+    </AuthPage>
   );
 }
