@@ -1,5 +1,4 @@
-import { expect, test } from './fixtures.ts';
-import { storedUser } from './routes.ts';
+import { expect, signUpThroughApi, test } from './fixtures.ts';
 
 const tools = [
   ['Explore', '/exploration'],
@@ -21,7 +20,7 @@ test.describe('the Explore, Build, Play and Confer buttons', () => {
 
   test('open the tool for a signed-in user', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), storedUser);
+    await signUpThroughApi(page);
     for (const [name, path] of tools) {
       await page.goto('/about');
       await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
@@ -39,18 +38,17 @@ test.describe('the Explore, Build, Play and Confer buttons', () => {
 
 test('a signed-in user sees the avatar and can sign out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.addInitScript((user) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, storedUser);
+  const { email } = await signUpThroughApi(page);
   await page.goto('/about');
   await page.getByRole('button', { name: 'Open profile' }).click();
   const popover = page.getByRole('presentation').filter({ hasText: 'Ada Lovelace' });
-  await expect(popover.getByText('ada@example.org')).toBeVisible();
+  await expect(popover.getByText(email)).toBeVisible();
   await popover.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  // Signed out on the server too: a reload does not bring the user back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
 });

@@ -64,7 +64,11 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // Development mode keeps the mail outbox readable at /dev/outbox, which the identity journeys follow.
+      NODE_ENV: 'development',
+      // Each test presents its own client address (X-Forwarded-For, see fixtures.ts), so the real rate
+      // limits apply per test instead of to the whole suite from one loopback address.
+      TRUST_PROXY: 'true',
       SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -29,7 +29,6 @@ export const appRoutes: { path: string; heading: RegExp; isPublic: boolean }[] =
   { path: '/signup', heading: /Sign up|Create/i, isPublic: true },
   { path: '/play', heading: /Play/i, isPublic: false },
   { path: '/profile', heading: /Profile/i, isPublic: false },
+  { path: '/auth/action', heading: /Email action/i, isPublic: true },
+  { path: '/dev/outbox', heading: /Development outbox/i, isPublic: true },
 ];
-
-/** A signed-in user as the seed stores it in local storage under `user`. */
-export const storedUser = { uid: 'u_ada', name: 'Ada Lovelace', email: 'ada@example.org', picture: '' };
