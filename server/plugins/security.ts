@@ -9,16 +9,20 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
+    // Google Identity Services (the sign-in button) loads a script, a stylesheet and a frame from Google;
+    // they are allowed only when Google sign-in is configured.
+    const google = app.config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", ...google.map((origin) => `${origin}/gsi/client`)],
+          styleSrc: ["'self'", "'unsafe-inline'", ...google.map((origin) => `${origin}/gsi/style`)],
+          frameSrc: ["'self'", ...google],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...google.map((origin) => `${origin}/gsi/`)],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -74,3 +74,19 @@ describe('serving the web app', () => {
     expect(docs.statusCode).toBe(200);
   });
 });
+
+describe('the Content-Security-Policy with Google sign-in configured', () => {
+  const context = setupTestApp({
+    GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'x',
+  });
+
+  it('allows Google Identity Services and nothing else from outside', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(csp).toContain("frame-src 'self' https://accounts.google.com");
+    const config = (await context.app.inject({ method: 'GET', url: '/api/auth/config' })).json();
+    expect(config.providers.google).toEqual({ clientId: 'test-client.apps.googleusercontent.com' });
+  });
+});
