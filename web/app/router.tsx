@@ -145,6 +145,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
   },
   {
+    path: 'settings',
+    lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
+  },
+  {
     path: '*',
     lazy: async () => ({ Component: (await import('./errors/not-found-page.tsx')).NotFoundPage }),
   },

@@ -11,18 +11,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { passwordRules } from '../../../contracts/auth.ts';
-import type { PasswordPolicy } from '../../../contracts/auth.ts';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
-
-/** The policy as the page currently knows it, and the password to check against it. */
-export interface PasswordRulesState {
-  policy: PasswordPolicy | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  password: string;
-}
+import { passwordRules } from '../../contracts/auth.ts';
+import type { PasswordRulesState } from '../lib/password-policy.ts';
+import { VisuallyHidden } from './visually-hidden.tsx';
 
 interface PasswordRulesProps extends PasswordRulesState {
   id: string;

@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { authErrorCatalogue, passwordProblems } from '../../../contracts/auth.ts';
-import type { PasswordPolicy } from '../../../contracts/auth.ts';
+import { authErrorCatalogue, passwordProblems } from '../../contracts/auth.ts';
+import type { PasswordPolicy } from '../../contracts/auth.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PasswordRulesState } from './password-field.tsx';
+
+/** The policy as the page currently knows it, and the password to check against it (`PasswordField`'s rules). */
+export interface PasswordRulesState {
+  policy: PasswordPolicy | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  password: string;
+}
 
 /**
  * A new-password schema that also enforces `policy` once it has loaded. Until then (or if it cannot load)

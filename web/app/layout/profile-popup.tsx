@@ -4,6 +4,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { SessionUser } from '../../lib/session.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -59,6 +60,9 @@ export function ProfilePopup({
           ) : null}
         </Box>
       </Stack>
+      <Button component={RouterLink} to="/settings" variant="text" fullWidth onClick={onClose} sx={{ mb: 1 }}>
+        Settings
+      </Button>
       <Button variant="outlined" fullWidth onClick={onSignOut} disabled={signingOut} aria-busy={signingOut}>
         Sign Out
       </Button>

@@ -15,8 +15,10 @@ import { z } from 'zod';
 import { actionLinkSchema, actionModes, emailSchema } from '../../../contracts/auth.ts';
 import type { ActionApplyResponse, ActionLink, ActionMode } from '../../../contracts/auth.ts';
 import { TextLink } from '../../components/text-link.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { flashState } from '../../lib/flash.ts';
 import { sameOriginPath } from '../../lib/navigation.ts';
+import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
 import { fetchSession, rememberSignedInUser, signOut } from '../../lib/session-api.ts';
 import {
   applyActionLink,
@@ -28,8 +30,6 @@ import {
 import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
 import { authMessage, errorCode, errorSentence } from './errors.ts';
-import { PasswordField } from './password-field.tsx';
-import { newPasswordSchema, passwordRulesState } from './password-policy.ts';
 
 const headings: Record<ActionMode, string> = {
   verifyEmail: 'Verify your email',

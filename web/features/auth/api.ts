@@ -62,6 +62,27 @@ export function signInWithEmail(request: SignInRequest) {
   return apiFetch('/api/auth/sign-in/email', { method: 'POST', body: request, schema: signInResponseSchema });
 }
 
+/**
+ * `POST /api/auth/two-factor/verify-totp`: the second step of a sign-in the server paused with
+ * `auth/multi-factor-auth-required`. A short-lived cookie from that answer ties the code to the sign-in.
+ */
+export function verifySignInCode(code: string) {
+  return apiFetch('/api/auth/two-factor/verify-totp', {
+    method: 'POST',
+    body: { code },
+    schema: signInResponseSchema,
+  });
+}
+
+/** `POST /api/auth/two-factor/verify-backup-code`: the same second step with a one-time backup code. */
+export function verifySignInBackupCode(code: string) {
+  return apiFetch('/api/auth/two-factor/verify-backup-code', {
+    method: 'POST',
+    body: { code },
+    schema: signInResponseSchema,
+  });
+}
+
 /** `POST /api/auth/request-password-reset`: always succeeds, so it never tells whether an account exists. */
 export function requestPasswordReset(email: string) {
   return apiFetch('/api/auth/request-password-reset', {

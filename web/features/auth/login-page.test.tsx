@@ -43,6 +43,118 @@ describe('sign-in page', () => {
     expect(signInButton()).toBeEnabled();
   });
 
+  it('asks for the authenticator code when the account has two-step verification, then signs in', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/sign-in/email': () =>
+        errorResponse(
+          401,
+          'auth/multi-factor-auth-required',
+          'Enter the code from your authenticator app to finish signing in.',
+        ),
+      'POST /api/auth/two-factor/verify-totp': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? jsonResponse(200, { token: 'session-token', user: authFixtures.user })
+          : errorResponse(401, 'auth/invalid-credential', 'The email or password is not correct.'),
+    });
+    const { router } = renderWithProviders(<LoginPage />, { path: '/login?next=%2Fconfer' });
+    await fill(user);
+    await user.click(signInButton());
+
+    const step = await screen.findByRole('region', { name: 'Two-step verification' });
+    expect(step).toHaveTextContent('Enter the code from your authenticator app to finish signing in.');
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    const code = within(step).getByRole('textbox', { name: /^Code from your authenticator app/ });
+    expect(code).toHaveFocus();
+    expect(window.localStorage.getItem('user')).toBeNull();
+
+    await user.type(code, '000000');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await within(step).findByText(/That code is not correct/)).toBeVisible();
+    expect(window.localStorage.getItem('user')).toBeNull();
+
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confer'));
+    expect(requests('POST /api/auth/two-factor/verify-totp').map((request) => request.body)).toEqual([
+      { code: '000000' },
+      { code: '123456' },
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual({
+      uid: 'u_ada',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      picture: 'https://images.example/ada.png',
+    });
+  });
+
+  it('takes a backup code instead of the app’s code', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/sign-in/email': () =>
+        errorResponse(
+          401,
+          'auth/multi-factor-auth-required',
+          'Enter the code from your authenticator app to finish signing in.',
+        ),
+      'POST /api/auth/two-factor/verify-backup-code': () =>
+        jsonResponse(200, { token: 'session-token', user: authFixtures.user }),
+    });
+    const { router } = renderWithProviders(<LoginPage />, { path: '/login' });
+    await fill(user);
+    await user.click(signInButton());
+    const step = await screen.findByRole('region', { name: 'Two-step verification' });
+    await user.click(within(step).getByRole('button', { name: 'Use a backup code' }));
+    const code = within(step).getByRole('textbox', { name: /^Backup code/ });
+    expect(code).toHaveFocus();
+    await user.type(code, 'a1b2c-d3e4f');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exploration'));
+    expect(requests('POST /api/auth/two-factor/verify-backup-code')[0]?.body).toEqual({
+      code: 'a1b2c-d3e4f',
+    });
+    expect(requests('POST /api/auth/two-factor/verify-totp')).toHaveLength(0);
+    expect(window.localStorage.getItem('user')).not.toBeNull();
+  });
+
+  it('goes back to the password when the paused sign-in cannot be finished any more', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...authDefaults,
+      'POST /api/auth/sign-in/email': () =>
+        errorResponse(
+          401,
+          'auth/multi-factor-auth-required',
+          'Enter the code from your authenticator app to finish signing in.',
+        ),
+      'POST /api/auth/two-factor/verify-totp': () =>
+        errorResponse(
+          400,
+          'auth/invalid-auth-event',
+          'The sign-in could not be completed. Please start again.',
+        ),
+    });
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    await fill(user);
+    await user.click(signInButton());
+    const step = await screen.findByRole('region', { name: 'Two-step verification' });
+    await user.type(
+      within(step).getByRole('textbox', { name: /^Code from your authenticator app/ }),
+      '123456',
+    );
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in could not be completed. Please start again.',
+    );
+    expect(signInButton()).toBeVisible();
+    expect(emailField()).toHaveValue('ada@example.com');
+  });
+
   it('checks the fields before asking the server', async () => {
     const user = userEvent.setup();
     const { requests } = stubApi(authDefaults);

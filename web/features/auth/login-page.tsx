@@ -13,10 +13,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { emailSchema, signInRequestSchema } from '../../../contracts/auth.ts';
-import type { AuthConfig, SignInRequest } from '../../../contracts/auth.ts';
+import type { AuthConfig, SessionUserResponse, SignInRequest } from '../../../contracts/auth.ts';
 import { TextLink } from '../../components/text-link.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
+import { passwordRulesState } from '../../lib/password-policy.ts';
 import { rememberSignedInUser, signOut } from '../../lib/session-api.ts';
 import {
   refreshPasswordPolicy,
@@ -26,12 +28,12 @@ import {
   startProviderSignIn,
   useAuthConfig,
   usePasswordPolicy,
+  verifySignInBackupCode,
+  verifySignInCode,
 } from './api.ts';
 import { afterSignInPath } from './destination.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
 import { authMessage, errorCode, errorSentence } from './errors.ts';
-import { PasswordField } from './password-field.tsx';
-import { passwordRulesState } from './password-policy.ts';
 
 /** MUI puts `ref` on the wrapper; react-hook-form needs the input itself. */
 function registered({ ref, ...rest }: UseFormRegisterReturn) {
@@ -174,6 +176,122 @@ function ForgotPassword({ id, initialEmail }: { id: string; initialEmail: string
   );
 }
 
+const appCodeSchema = z.object({
+  code: z
+    .string()
+    // Apps show the code as "123 456"; people type or paste it with the space.
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the app')),
+});
+const backupCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.trim())
+    .pipe(z.string().min(1, 'Enter one of your backup codes')),
+});
+const appCodeResolver = zodResolver(appCodeSchema);
+const backupCodeResolver = zodResolver(backupCodeSchema);
+
+/**
+ * The second step of signing in, once the password was right and the account has two-step verification: a
+ * code from the authenticator app, or one of the backup codes. `onRestart` goes back to the password, with
+ * the reason when the paused sign-in cannot be finished any more.
+ */
+function SecondFactorStep({
+  onSignedIn,
+  onRestart,
+}: {
+  onSignedIn: (user: SessionUserResponse) => Promise<void>;
+  onRestart: (reason: string | null) => void;
+}) {
+  const headingId = useId();
+  const [backup, setBackup] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<{ code: string }>({
+    defaultValues: { code: '' },
+    resolver: backup ? backupCodeResolver : appCodeResolver,
+  });
+
+  const switchKind = () => {
+    setFailure(null);
+    reset();
+    // The field is replaced (see its key) and takes the focus itself.
+    setBackup((current) => !current);
+  };
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      const { user } = await (backup ? verifySignInBackupCode(code) : verifySignInCode(code));
+      await onSignedIn(user);
+    } catch (error) {
+      const failed = errorCode(error);
+      if (failed === 'auth/invalid-credential') {
+        // The library reports a wrong code with the sign-in code, whose sentence is about the password.
+        const message = backup
+          ? 'That backup code is not correct, or it has been used already.'
+          : 'That code is not correct. Check your authenticator app and try again.';
+        setError('code', { type: 'server', message }, { shouldFocus: true });
+      } else if (failed === 'auth/invalid-auth-event') {
+        // The paused sign-in expired or used up its attempts: only the password step can start a new one.
+        onRestart(errorSentence(error));
+      } else {
+        setFailure(errorSentence(error));
+      }
+    }
+  });
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        Two-step verification
+      </Typography>
+      <Typography sx={{ mb: 3 }}>
+        {backup
+          ? 'Enter one of the backup codes you saved when you turned on two-step verification. Each code works once.'
+          : authMessage('auth/multi-factor-auth-required')}
+      </Typography>
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={3}>
+          <TextField
+            // A new field for the other kind of code, so the browser's autofill hints match it.
+            key={backup ? 'backup' : 'app'}
+            label={backup ? 'Backup code' : 'Code from your authenticator app'}
+            autoComplete={backup ? 'off' : 'one-time-code'}
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.code)}
+            helperText={errors.code?.message}
+            slotProps={{ htmlInput: backup ? {} : { inputMode: 'numeric' } }}
+            {...registered(register('code'))}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+            Verify
+          </Button>
+          <Button variant="outlined" size="large" fullWidth onClick={switchKind}>
+            {backup ? 'Use your authenticator app' : 'Use a backup code'}
+          </Button>
+          <Button fullWidth onClick={() => onRestart(null)}>
+            Start over
+          </Button>
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
@@ -188,6 +306,8 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // The policy's rules are shown only after the server said the password breaks them.
   const [showRules, setShowRules] = useState(false);
+  // The password was right and the account wants a code from the authenticator app too.
+  const [secondStep, setSecondStep] = useState(false);
   const policyQuery = usePasswordPolicy({ enabled: showRules });
 
   const {
@@ -202,20 +322,30 @@ export function LoginPage() {
   } = useForm<SignInRequest>({ defaultValues: { email: '', password: '' }, resolver: signInResolver });
   const password = useWatch({ control, name: 'password' });
 
+  /** Saves the signed-in user and leaves, whichever step finished the sign-in. */
+  const finishSignIn = async (user: SessionUserResponse) => {
+    if (!rememberSignedInUser(user)) {
+      // Without storage this browser cannot show who is signed in; end the session so the server and the
+      // page agree that nobody is.
+      await signOut();
+      setSecondStep(false);
+      setFailure(authMessage('auth/web-storage-unsupported'));
+      return;
+    }
+    await navigate(afterSignInPath(next), { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (request) => {
     setFailure(null);
     setLinkSentTo(null);
     try {
       const { user } = await signInWithEmail(request);
-      if (!rememberSignedInUser(user)) {
-        // Without storage this browser cannot show who is signed in; end the session so the server and the
-        // page agree that nobody is.
-        await signOut();
-        setFailure(authMessage('auth/web-storage-unsupported'));
+      await finishSignIn(user);
+    } catch (error) {
+      if (errorCode(error) === 'auth/multi-factor-auth-required') {
+        setSecondStep(true);
         return;
       }
-      await navigate(afterSignInPath(next), { replace: true });
-    } catch (error) {
       if (errorCode(error) === 'auth/password-does-not-meet-requirements') {
         // The policy changed since this password was chosen; show the current rules, fetched afresh, before
         // the message that points at them.
@@ -268,72 +398,84 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
-      <ProviderButtons config={config} returnTo={afterSignInPath(next)} />
+      {secondStep ? (
+        <SecondFactorStep
+          onSignedIn={finishSignIn}
+          onRestart={(reason) => {
+            setSecondStep(false);
+            setFailure(reason);
+          }}
+        />
+      ) : (
+        <>
+          <ProviderButtons config={config} returnTo={afterSignInPath(next)} />
 
-      {failure ? (
-        <Alert severity="error" sx={{ mb: 3 }}>
-          {failure}
-        </Alert>
-      ) : null}
-
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <Stack spacing={3}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
-            {...registered(register('email'))}
-          />
-          <Box>
-            <PasswordField
-              label="Password"
-              autoComplete="current-password"
-              registration={register('password')}
-              error={errors.password?.message}
-              rules={showRules ? passwordRulesState(policyQuery, password) : undefined}
-            />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
-              <Button
-                size="small"
-                aria-expanded={forgotOpen}
-                aria-controls={forgotOpen ? forgotId : undefined}
-                onClick={() => setForgotOpen((open) => !open)}
-              >
-                Forgot password?
-              </Button>
-            </Box>
-          </Box>
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-            Sign in
-          </Button>
-          {emailLinkOffered ? (
-            <Button
-              variant="outlined"
-              size="large"
-              fullWidth
-              disabled={sendingLink}
-              onClick={() => void emailMeALink()}
-            >
-              Email me a sign-in link
-            </Button>
+          {failure ? (
+            <Alert severity="error" sx={{ mb: 3 }}>
+              {failure}
+            </Alert>
           ) : null}
-        </Stack>
-      </Box>
 
-      <Box role="status" sx={{ mt: linkSentTo ? 3 : 0 }}>
-        {linkSentTo ? (
-          <Alert severity="success">
-            Check your inbox: we sent a sign-in link to {linkSentTo}. Open it in this browser to sign in.
-            <OutboxHint />
-          </Alert>
-        ) : null}
-      </Box>
+          <Box component="form" noValidate onSubmit={onSubmit}>
+            <Stack spacing={3}>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="username"
+                required
+                fullWidth
+                error={Boolean(errors.email)}
+                helperText={errors.email?.message}
+                {...registered(register('email'))}
+              />
+              <Box>
+                <PasswordField
+                  label="Password"
+                  autoComplete="current-password"
+                  registration={register('password')}
+                  error={errors.password?.message}
+                  rules={showRules ? passwordRulesState(policyQuery, password) : undefined}
+                />
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+                  <Button
+                    size="small"
+                    aria-expanded={forgotOpen}
+                    aria-controls={forgotOpen ? forgotId : undefined}
+                    onClick={() => setForgotOpen((open) => !open)}
+                  >
+                    Forgot password?
+                  </Button>
+                </Box>
+              </Box>
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+                Sign in
+              </Button>
+              {emailLinkOffered ? (
+                <Button
+                  variant="outlined"
+                  size="large"
+                  fullWidth
+                  disabled={sendingLink}
+                  onClick={() => void emailMeALink()}
+                >
+                  Email me a sign-in link
+                </Button>
+              ) : null}
+            </Stack>
+          </Box>
 
-      {forgotOpen ? <ForgotPassword id={forgotId} initialEmail={getValues('email')} /> : null}
+          <Box role="status" sx={{ mt: linkSentTo ? 3 : 0 }}>
+            {linkSentTo ? (
+              <Alert severity="success">
+                Check your inbox: we sent a sign-in link to {linkSentTo}. Open it in this browser to sign in.
+                <OutboxHint />
+              </Alert>
+            ) : null}
+          </Box>
+
+          {forgotOpen ? <ForgotPassword id={forgotId} initialEmail={getValues('email')} /> : null}
+        </>
+      )}
 
       <Typography sx={{ mt: 3 }}>
         New to CARD WEB? <TextLink to={signupPath}>Create an account</TextLink>

@@ -13,16 +13,16 @@ import Typography from '@mui/material/Typography';
 import { signUpRequestSchema } from '../../../contracts/auth.ts';
 import type { SignUpRequest } from '../../../contracts/auth.ts';
 import { TextLink } from '../../components/text-link.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { flashState } from '../../lib/flash.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
+import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
 import { rememberSignedInUser, signOut } from '../../lib/session-api.ts';
 import { refreshPasswordPolicy, signUpWithEmail, usePasswordPolicy } from './api.ts';
 import { afterSignInPath } from './destination.ts';
 import { AlertLink, AuthPage } from './auth-page.tsx';
 import { authMessage, errorCode, errorSentence } from './errors.ts';
-import { PasswordField } from './password-field.tsx';
-import { newPasswordSchema, passwordRulesState } from './password-policy.ts';
 
 const fieldNames = ['name', 'email', 'password'] as const;
 type FieldName = (typeof fieldNames)[number];
