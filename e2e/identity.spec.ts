@@ -45,7 +45,7 @@ test('a new user signs up, verifies from the outbox, signs out, signs in and res
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Open profile' }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
 
@@ -60,7 +60,7 @@ test('a new user signs up, verifies from the outbox, signs out, signs in and res
 
   // Forgotten password: the reset link from the outbox sets a new one.
   await page.getByRole('button', { name: 'Open profile' }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const forgot = page.getByRole('region', { name: 'Reset your password' });
@@ -95,6 +95,6 @@ test('signing in or out in one tab shows in the other tabs', async ({ page, cont
   await expect(other.getByRole('button', { name: 'Open profile' })).toBeVisible({ timeout: 2000 });
 
   await other.getByRole('button', { name: 'Open profile' }).click();
-  await other.getByRole('button', { name: 'Sign Out' }).click();
+  await other.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0, { timeout: 2000 });
 });

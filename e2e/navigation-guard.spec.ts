@@ -23,6 +23,8 @@ test.describe('the Explore, Build, Play and Confer buttons', () => {
     await signUpThroughApi(page);
     for (const [name, path] of tools) {
       await page.goto('/about');
+      // The top bar shows the account once the app has confirmed the session with the server.
+      await expect(page.getByRole('button', { name: 'Open profile' })).toBeVisible();
       await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
       await expect(page).toHaveURL(path);
     }
@@ -43,7 +45,7 @@ test('a signed-in user sees the avatar and can sign out', async ({ page }) => {
   await page.getByRole('button', { name: 'Open profile' }).click();
   const popover = page.getByRole('presentation').filter({ hasText: 'Ada Lovelace' });
   await expect(popover.getByText(email)).toBeVisible();
-  await popover.getByRole('button', { name: 'Sign Out' }).click();
+  await popover.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

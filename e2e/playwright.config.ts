@@ -14,6 +14,7 @@ function freePortSync(): number {
 }
 
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePortSync());
+if (!process.env.E2E_IDP_PORT) process.env.E2E_IDP_PORT = String(freePortSync());
 if (!process.env.E2E_DATA_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardweb-e2e-'));
   fs.chmodSync(dir, 0o755);
@@ -21,6 +22,7 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
 export const chromiumArgs = [
@@ -50,27 +52,51 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node server/main.ts',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // Development mode keeps the mail outbox readable at /dev/outbox, which the identity journeys follow.
-      NODE_ENV: 'development',
-      // Each test presents its own client address (X-Forwarded-For, see fixtures.ts), so the real rate
-      // limits apply per test instead of to the whole suite from one loopback address.
-      TRUST_PROXY: 'true',
-      SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+  webServer: [
+    {
+      // A real OpenID Connect provider for the provider sign-in journeys (e2e/support/oidc-idp.ts).
+      command: 'node e2e/support/oidc-idp.ts',
+      cwd: root,
+      url: `${idpUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      // It warns on start that its development keys and pages are in use, which is the point here.
+      stderr: 'ignore',
+      env: { E2E_IDP_PORT: String(process.env.E2E_IDP_PORT), E2E_APP_URL: baseURL },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+    {
+      command: 'node server/main.ts',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // Development mode keeps the mail outbox readable at /dev/outbox, which the identity journeys follow.
+        NODE_ENV: 'development',
+        // Each test presents its own client address (X-Forwarded-For, see fixtures.ts), so the real rate
+        // limits apply per test instead of to the whole suite from one loopback address.
+        TRUST_PROXY: 'true',
+        SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'local-idp',
+            name: 'Local IdP',
+            discoveryUrl: `${idpUrl}/.well-known/openid-configuration`,
+            clientId: 'card-web-e2e',
+            clientSecret: 'card-web-e2e-secret-0123456789',
+          },
+        ]),
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

@@ -31,4 +31,5 @@ export const appRoutes: { path: string; heading: RegExp; isPublic: boolean }[] =
   { path: '/profile', heading: /Profile/i, isPublic: false },
   { path: '/auth/action', heading: /Email action/i, isPublic: true },
   { path: '/dev/outbox', heading: /Development outbox/i, isPublic: true },
+  { path: '/settings', heading: /Settings/i, isPublic: false },
 ];
