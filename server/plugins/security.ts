@@ -35,6 +35,15 @@ export default fp(
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
+    // The sign-in popup travels to the provider and back through the callback redirect to its last page; any
+    // opener policy but unsafe-none on that way back (Chromium checks redirects too) would cut it off from the
+    // window that opened it.
+    app.addHook('onSend', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path === '/auth/popup' || path === '/auth/popup-done' || path.startsWith('/api/auth/callback/')) {
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
+      }
+    });
   },
   { name: 'security' },
 );

@@ -34,6 +34,13 @@ describe('serving the web app', () => {
     }
   });
 
+  it('lets the sign-in popup pages keep their opener', async () => {
+    const popup = await context.app.inject({ method: 'GET', url: '/auth/popup-done?error=x' });
+    expect(popup.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const other = await context.app.inject({ method: 'GET', url: '/login' });
+    expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await context.app.inject({
       method: 'GET',

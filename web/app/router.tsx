@@ -133,6 +133,14 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignupPage }),
   },
   {
+    path: 'auth/popup',
+    lazy: async () => ({ Component: (await import('../features/auth/popup-pages.tsx')).PopupStartPage }),
+  },
+  {
+    path: 'auth/popup-done',
+    lazy: async () => ({ Component: (await import('../features/auth/popup-pages.tsx')).PopupDonePage }),
+  },
+  {
     path: 'auth/action',
     lazy: async () => ({ Component: (await import('../features/auth/action-page.tsx')).ActionPage }),
   },

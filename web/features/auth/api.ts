@@ -104,10 +104,10 @@ const providerRedirectSchema = z.object({ url: z.string().min(1) }).loose();
  * server answers with the provider's authorisation URL; the browser then leaves for it and comes back to
  * `callbackURL`.
  */
-export function startProviderSignIn(provider: string, callbackURL: string) {
+export function startProviderSignIn(provider: string, callbackURL: string, errorCallbackURL?: string) {
   return apiFetch('/api/auth/sign-in/social', {
     method: 'POST',
-    body: { provider, callbackURL },
+    body: { provider, callbackURL, ...(errorCallbackURL ? { errorCallbackURL } : {}) },
     schema: providerRedirectSchema,
   });
 }

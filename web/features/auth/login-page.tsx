@@ -19,7 +19,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
 import { passwordRulesState } from '../../lib/password-policy.ts';
-import { rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { fetchSession, rememberSignedInUser, signOut } from '../../lib/session-api.ts';
 import {
   refreshPasswordPolicy,
   requestPasswordReset,
@@ -54,18 +54,28 @@ function providerButtons(config: AuthConfig | undefined): { id: string; label: s
   ];
 }
 
-function ProviderButtons({ config, returnTo }: { config: AuthConfig | undefined; returnTo: string }) {
+function ProviderButtons({
+  config,
+  returnTo,
+  onSignedIn,
+}: {
+  config: AuthConfig | undefined;
+  returnTo: string;
+  /** Called once the popup reports that the provider signed the person in (the cookie is set by then). */
+  onSignedIn: () => Promise<void>;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState<string | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
   const buttons = providerButtons(config);
   if (buttons.length === 0) return null;
 
-  const start = async (provider: string) => {
+  /** The redirect flow: this tab goes to the provider and comes back to `returnTo`. */
+  const redirect = async (provider: string) => {
     setFailure(null);
     setStarting(provider);
     try {
       const { url } = await startProviderSignIn(provider, returnTo);
-      // The provider's own page; it sends the browser back here when the person has signed in.
       window.location.assign(url);
     } catch (error) {
       setFailure(errorSentence(error));
@@ -73,10 +83,39 @@ function ProviderButtons({ config, returnTo }: { config: AuthConfig | undefined;
     }
   };
 
+  /** The popup flow; a blocked popup offers the redirect flow instead. */
+  const start = async (provider: string) => {
+    setFailure(null);
+    setBlocked(null);
+    setStarting(provider);
+    try {
+      const { signInWithPopup } = await import('../../lib/popup-sign-in.ts');
+      await signInWithPopup(provider);
+      await onSignedIn();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // A newer popup replaced this one; its own outcome will be shown.
+      if (code === 'auth/cancelled-popup-request') return;
+      if (code === 'auth/popup-blocked') setBlocked(provider);
+      setFailure(error instanceof Error ? error.message : errorSentence(error));
+    }
+    setStarting(null);
+  };
+
   return (
     <Box sx={{ mb: 3 }}>
       {failure ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            blocked ? (
+              <Button color="inherit" size="small" onClick={() => void redirect(blocked)}>
+                Continue in this tab
+              </Button>
+            ) : undefined
+          }
+        >
           {failure}
         </Alert>
       ) : null}
@@ -408,7 +447,14 @@ export function LoginPage() {
         />
       ) : (
         <>
-          <ProviderButtons config={config} returnTo={afterSignInPath(next)} />
+          <ProviderButtons
+            config={config}
+            returnTo={afterSignInPath(next)}
+            onSignedIn={async () => {
+              const session = await fetchSession();
+              if (session) await finishSignIn(session.user);
+            }}
+          />
 
           {failure ? (
             <Alert severity="error" sx={{ mb: 3 }}>
