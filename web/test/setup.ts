@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// Lazy routes import their modules on first render; on a busy two-core machine that can take more than the
+// default second. Waiting longer costs nothing when things are quick.
+configure({ asyncUtilTimeout: 5000 });
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia, resetViewport } from './media.ts';
