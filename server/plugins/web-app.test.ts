@@ -96,4 +96,19 @@ describe('the Content-Security-Policy with Google sign-in configured', () => {
     const config = (await context.app.inject({ method: 'GET', url: '/api/auth/config' })).json();
     expect(config.providers.google).toEqual({ clientId: 'test-client.apps.googleusercontent.com' });
   });
+
+  it('refuses a Google ID token it cannot verify, in the envelope', async () => {
+    const forged = ['{"alg":"RS256","kid":"x"}', '{"iss":"https://accounts.google.com","aud":"x","sub":"1"}']
+      .map((part) => Buffer.from(part).toString('base64url'))
+      .join('.');
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', idToken: { token: `${forged}.c2lnbmF0dXJl` } },
+      headers: { origin: context.config.PUBLIC_URL },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json().error.code).toMatch(/^auth\//);
+    expect(response.body).not.toMatch(/stack|at .*\.mjs/);
+  });
 });

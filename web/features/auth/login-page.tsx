@@ -32,6 +32,7 @@ import {
   verifySignInCode,
 } from './api.ts';
 import { afterSignInPath } from './destination.ts';
+import { GoogleSignIn } from './google-sign-in.tsx';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
 import { authMessage, errorCode, errorSentence } from './errors.ts';
 
@@ -447,6 +448,9 @@ export function LoginPage() {
         />
       ) : (
         <>
+          {config?.providers.google ? (
+            <GoogleSignIn clientId={config.providers.google.clientId} onSignedIn={finishSignIn} />
+          ) : null}
           <ProviderButtons
             config={config}
             returnTo={afterSignInPath(next)}
