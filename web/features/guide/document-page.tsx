@@ -21,15 +21,16 @@ const sections: GuideSection[] = [
       <>
         <p>
           CARD WEB is opening in stages, and this guide says plainly where each part stands. Today you can
-          read the home page, the about pages, the privacy policy and the terms, and this guide; and the{' '}
+          read the home page, the about pages, the privacy policy and the terms, and this guide; the{' '}
           <TextLink to="/about/customer-support">customer support form</TextLink> works end to end and gives
-          you a reference number. Every section below has its own page that describes it, reachable from the
-          top bar, the home page or the links in this guide.
+          you a reference number; and accounts are open: you can sign up, sign in and manage your account in{' '}
+          <TextLink to="/settings">Settings</TextLink>. Every section below has its own page that describes
+          it, reachable from the top bar, the home page or the links in this guide.
         </p>
         <p>
-          Accounts are the next stage: until signing in opens, the Explore, Build, Play and Confer buttons in
-          the top bar lead to the sign-in page, which remembers where you were heading. The tools themselves
-          open section by section after that, and this guide is updated as each one does.
+          The Explore, Build, Play and Confer buttons in the top bar ask you to sign in first and then take
+          you where you were heading. The tools themselves open section by section, and this guide is updated
+          as each one does.
         </p>
       </>
     ),
@@ -226,8 +227,22 @@ const sections: GuideSection[] = [
         <p>
           <TextLink to="/signup">Sign up</TextLink> with an email address and a password, or with Google or
           another provider, and <TextLink to="/login">sign in</TextLink> the same way. When you are signed in,
-          your avatar appears at the right of the top bar: select it to see your name and email and to sign
-          out. Signing out takes you back to the home page.
+          your avatar appears at the right of the top bar: select it to see your name and email, to open
+          Settings and to sign out. Signing out takes you back to the home page, in every tab you have open.
+        </p>
+        <p>
+          After signing up we email you a link to confirm your address. Forgot your password? Choose “Forgot
+          password?” on the sign-in page and we email you a link to choose a new one; or choose “Email me a
+          sign-in link” to sign in without a password. Each link works once and for a limited time; if one has
+          expired, the page it opens lets you ask for a new one. Google and other providers open in a small
+          window; if your browser blocks it, you can continue in the same tab instead.
+        </p>
+        <p>
+          In <TextLink to="/settings">Settings</TextLink> you can change your password and your email address
+          (we confirm the new address first and tell the old one, which can undo the change), turn on two-step
+          verification with an authenticator app (keep the backup codes somewhere safe: each works once), link
+          or unlink Google and other providers, see where you are signed in and sign out everywhere, and
+          delete your account. For changes like these we may ask you to confirm your password first.
         </p>
         <p>
           Your <TextLink to="/profile">profile</TextLink> shows your name, photo, bio, rank and the number of
