@@ -12,6 +12,31 @@ export function identityDatabase(orm: Orm) {
   });
 }
 
+type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/** Deletes the unexpired code `identifier` inside `tx`; a missing, used or expired code refuses the change. */
+async function useUpCode(tx: Transaction, identifier: string): Promise<void> {
+  const used = await tx
+    .delete(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())))
+    .returning({ id: verifications.id });
+  if (used.length === 0) throw new AppError('auth/invalid-action-code');
+}
+
+/** Sets the account's address; another account having it is `email-already-in-use`. */
+async function setEmail(tx: Transaction, userId: string, email: string): Promise<void> {
+  try {
+    await tx
+      .update(users)
+      .set({ email, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+      throw new AppError('auth/email-already-in-use');
+    throw error;
+  }
+}
+
 /** Reads of identity data our own endpoints need beside the identity library. */
 export function createAuthRepository(orm: Orm) {
   return {
@@ -46,27 +71,14 @@ export function createAuthRepository(orm: Orm) {
       recovery: { identifier: string; expiresAt: Date },
     ) {
       return orm.transaction(async (tx) => {
-        const used = await tx
-          .delete(verifications)
-          .where(and(eq(verifications.identifier, changeIdentifier), gt(verifications.expiresAt, new Date())))
-          .returning();
-        if (used.length === 0) throw new AppError('auth/invalid-action-code');
+        await useUpCode(tx, changeIdentifier);
         const [before] = await tx
           .select({ email: users.email })
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
         if (!before) throw new AppError('auth/invalid-action-code');
-        try {
-          await tx
-            .update(users)
-            .set({ email: newEmail, emailVerified: true, updatedAt: new Date() })
-            .where(eq(users.id, userId));
-        } catch (error) {
-          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-            throw new AppError('auth/email-already-in-use');
-          throw error;
-        }
+        await setEmail(tx, userId, newEmail);
         await tx.insert(verifications).values({
           id: crypto.randomUUID(),
           identifier: recovery.identifier,
@@ -80,21 +92,8 @@ export function createAuthRepository(orm: Orm) {
     /** Puts the old address back, using up the recovery code, and ends every session of the account. */
     async recoverEmail(identifier: string, userId: string, oldEmail: string): Promise<void> {
       await orm.transaction(async (tx) => {
-        const used = await tx
-          .delete(verifications)
-          .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())))
-          .returning();
-        if (used.length === 0) throw new AppError('auth/invalid-action-code');
-        try {
-          await tx
-            .update(users)
-            .set({ email: oldEmail, emailVerified: true, updatedAt: new Date() })
-            .where(eq(users.id, userId));
-        } catch (error) {
-          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-            throw new AppError('auth/email-already-in-use');
-          throw error;
-        }
+        await useUpCode(tx, identifier);
+        await setEmail(tx, userId, oldEmail);
         await tx.delete(sessions).where(eq(sessions.userId, userId));
       });
     },
@@ -102,11 +101,7 @@ export function createAuthRepository(orm: Orm) {
     /** Removes the authenticator app from the account, using up the revert code. */
     async removeSecondFactor(identifier: string, userId: string): Promise<void> {
       await orm.transaction(async (tx) => {
-        const used = await tx
-          .delete(verifications)
-          .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())))
-          .returning();
-        if (used.length === 0) throw new AppError('auth/invalid-action-code');
+        await useUpCode(tx, identifier);
         await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
         await tx
           .update(users)
