@@ -34,6 +34,10 @@ describe('device names from user agents', () => {
       'Chrome on iOS',
     ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0', 'Firefox on Linux'],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
     ['curl/8.5.0', 'Unknown device'],
     [null, 'Unknown device'],
   ])('%s is %s', (userAgent, name) => {
