@@ -12,6 +12,7 @@ import retentionPlugin from './modules/retention/plugin.ts';
 import supportRoutes from './modules/support/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import outboxRoutes from './modules/outbox/routes.ts';
+import profilesRoutes, { createProfiles } from './modules/profiles/routes.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
         : createOutboxMailer((mail) => outbox.insert(mail), app.log)),
   );
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('profiles', createProfiles(db.orm));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -90,6 +92,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(retentionPlugin);
   await app.register(authRoutes);
   await app.register(outboxRoutes);
+  await app.register(profilesRoutes);
 
   await app.register(webAppPlugin, { root: config.webDistDir });
   return app;

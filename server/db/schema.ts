@@ -3,9 +3,11 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -157,4 +159,51 @@ export const outboxMessages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_messages_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * The seed's user profile, one per user, keyed by the seed's document key (for our accounts, the user id).
+ * Counters change in the same transaction as the rows they count.
+ */
+export const profiles = pgTable('profiles', {
+  key: text().primaryKey(),
+  userId: text()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  handle: text().notNull().unique(),
+  displayName: text(),
+  email: text(),
+  photoURL: text('photo_url'),
+  rank: text().notNull().default('B'),
+  bio: text().notNull().default(''),
+  phoneNumber: text(),
+  country: text(),
+  following: integer().notNull().default(0),
+  followers: integer().notNull().default(0),
+  cards: integer().notNull().default(0),
+  likes: integer().notNull().default(0),
+  isSubscribed: boolean().notNull().default(false),
+  subscribedUntil: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who follows whom. A profile never follows itself. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    followeeKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerKey, table.followeeKey] }),
+    index('follows_followee_idx').on(table.followeeKey),
+    check('follows_not_self', sql`${table.followerKey} <> ${table.followeeKey}`),
+  ],
 );

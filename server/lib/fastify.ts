@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ProfilesService } from '../modules/profiles/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     db: Database;
     appVersion: string;
     mailer: Mailer;
+    /** Profiles; the identity module creates one for each new account. */
+    profiles: ProfilesService;
   }
 }
 

@@ -37,12 +37,15 @@ export function createAuth({
   orm,
   mailer,
   sendEmailChange,
+  onUserCreated,
 }: {
   config: Config;
   orm: Orm;
   mailer: Mailer;
   /** Mails the confirmation link for a new address (`verifyAndChangeEmail`). */
   sendEmailChange: (data: { name: string; newEmail: string; token: string }) => Promise<void>;
+  /** Runs after an account is created (its profile is made here). */
+  onUserCreated: (user: { id: string; name: string; email: string; image?: string | null }) => Promise<void>;
 }) {
   const secret = config.SESSION_SECRET;
   if (!secret) throw new Error('SESSION_SECRET is required');
@@ -131,6 +134,9 @@ export function createAuth({
           before: async (user) => ({
             data: { ...user, role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user' },
           }),
+          after: async (user) => {
+            await onUserCreated(user);
+          },
         },
       },
     },

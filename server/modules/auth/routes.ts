@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
   actionApplyRequestSchema,
@@ -70,6 +71,7 @@ const authRoutes: RoutesPlugin = async (app) => {
     orm: app.db.orm,
     mailer,
     sendEmailChange: (data) => service.sendEmailChange(data),
+    onUserCreated: (user) => app.profiles.createForUser(user),
   });
   app.decorate('auth', auth);
 
@@ -224,4 +226,6 @@ const authRoutes: RoutesPlugin = async (app) => {
     });
   });
 };
-export default authRoutes;
+// fastify-plugin: `app.auth` must reach the whole app (other modules read sessions through it). The library's
+// raw-body scope below stays encapsulated, being a register of its own.
+export default fp(authRoutes, { name: 'auth' });

@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
+import { followResponseSchema, profileSchema } from '../../../contracts/profiles.ts';
+import type { RoutesPlugin } from '../../lib/fastify.ts';
+import { requireSessionUser, sessionUser } from '../auth/session.ts';
+import { createProfilesRepository } from './repository.ts';
+import { createProfilesService } from './service.ts';
+
+const keyParams = z.object({ key: z.string().min(1).max(200) });
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+const profilesRoutes: RoutesPlugin = async (app) => {
+  const service = app.profiles;
+
+  app.get(
+    '/api/profiles/:key',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'One profile by the seed’s document key',
+        params: keyParams,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => service.get(request.params.key, (await sessionUser(app, request))?.id),
+  );
+
+  for (const [method, follow] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/profiles/:key/follow',
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['profiles'],
+        summary: follow ? 'Follow a profile' : 'Stop following a profile',
+        params: keyParams,
+        response: { 200: followResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        const user = await requireSessionUser(app, request);
+        return service.setFollowing(user.id, request.params.key, follow);
+      },
+    });
+  }
+};
+export default fp(profilesRoutes, { name: 'profiles', dependencies: ['auth'] });
+
+/** The profiles service, created once so the identity module can make a profile for each new account. */
+export function createProfiles(orm: Parameters<typeof createProfilesRepository>[0]) {
+  return createProfilesService(createProfilesRepository(orm));
+}
