@@ -59,3 +59,49 @@ export const followResponseSchema = z.object({
   followers: z.number().int(),
 });
 export type FollowResponse = z.infer<typeof followResponseSchema>;
+
+/** `GET /api/profiles/by-handle/:handle`: a handle is letters, digits and `_`, 3 to 30 characters. */
+export const handleSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_]{3,30}$/, 'Letters, digits and _, 3 to 30 characters');
+
+/**
+ * `PATCH /api/profiles/me`: the editable fields. The phone number must be a valid international number (it is
+ * stored as E.164); the country is an ISO 3166-1 alpha-2 code; `null` clears a field.
+ */
+export const profileUpdateSchema = z
+  .object({
+    displayName: z.string().trim().min(1, 'Please enter a name').max(50, 'At most 50 characters'),
+    bio: z.string().trim().max(280, 'At most 280 characters'),
+    phoneNumber: z.string().trim().max(40).nullable(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'Choose a country from the list')
+      .nullable(),
+  })
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** A profile in a list (followers, following). */
+export const profileSummarySchema = z.object({
+  key: z.string(),
+  handle: z.string(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  rank: z.string().nullable(),
+  isSubscribed: z.boolean(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+/** `GET /api/profiles/:key/followers` and `/following`: newest first, a page at a time. */
+export const profileListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const profileListSchema = z.object({
+  items: z.array(profileSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ProfileList = z.infer<typeof profileListSchema>;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.ts';
 import { follows, profiles } from '../../db/schema.ts';
 
@@ -10,6 +10,59 @@ export function createProfilesRepository(orm: Orm) {
     async findByKey(key: string): Promise<ProfileRow | undefined> {
       const rows = await orm.select().from(profiles).where(eq(profiles.key, key)).limit(1);
       return rows[0];
+    },
+
+    /** Handles are unique whatever their letter case. */
+    async findByHandle(handle: string): Promise<ProfileRow | undefined> {
+      const rows = await orm
+        .select()
+        .from(profiles)
+        .where(sql`lower(${profiles.handle}) = ${handle.toLowerCase()}`)
+        .limit(1);
+      return rows[0];
+    },
+
+    async update(
+      key: string,
+      fields: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'phoneNumber' | 'country'>>,
+    ) {
+      const rows = await orm
+        .update(profiles)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(profiles.key, key))
+        .returning();
+      return rows[0];
+    },
+
+    /**
+     * One page of the people who follow `key` (`direction` 'followers') or whom `key` follows ('following'),
+     * newest edge first; `after` is the last edge of the previous page.
+     */
+    async listEdges(
+      key: string,
+      direction: 'followers' | 'following',
+      limit: number,
+      after?: { at: Date; key: string },
+    ) {
+      const mine = direction === 'followers' ? follows.followeeKey : follows.followerKey;
+      const theirs = direction === 'followers' ? follows.followerKey : follows.followeeKey;
+      return orm
+        .select({ profile: profiles, at: follows.createdAt })
+        .from(follows)
+        .innerJoin(profiles, eq(profiles.key, theirs))
+        .where(
+          and(
+            eq(mine, key),
+            after
+              ? or(
+                  lt(follows.createdAt, after.at),
+                  and(eq(follows.createdAt, after.at), lt(theirs, after.key)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(follows.createdAt), desc(theirs))
+        .limit(limit);
     },
 
     /** Creates the profile; a handle already taken returns false so the caller can try another. */

@@ -152,4 +152,100 @@ describe('profiles and follows', () => {
     expect((await getProfile(gone.id)).statusCode).toBe(404);
     expect(await context.db.orm.select().from(follows).where(eq(follows.followerKey, gone.id))).toEqual([]);
   });
+
+  const patch = (payload: object, as?: { cookie: string; address: string }) =>
+    context.app.inject({
+      method: 'PATCH',
+      url: '/api/profiles/me',
+      payload,
+      ...(as ? { remoteAddress: as.address } : {}),
+      headers: { ...(as ? { cookie: as.cookie } : {}), origin: context.config.PUBLIC_URL },
+    });
+
+  it('edits your own profile, storing the phone as E.164, and saves nothing when a field is wrong', async () => {
+    const ada = await signUp('Editor');
+    const saved = await patch(
+      { displayName: 'Ada L.', bio: 'Counting machines.', phoneNumber: '+44 20 7946 0958', country: 'GB' },
+      ada,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      displayName: 'Ada L.',
+      bio: 'Counting machines.',
+      phoneNumber: '+442079460958',
+      country: 'GB',
+    });
+
+    const bad = await patch({ displayName: 'Changed', phoneNumber: '12345', country: 'XX' }, ada);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual([
+      { path: 'phoneNumber', message: 'Enter the number with its country code, like +44 20 7946 0958' },
+      { path: 'country', message: 'Choose a country from the list' },
+    ]);
+    expect((await getProfile(ada.id, ada.cookie)).json()).toMatchObject({
+      displayName: 'Ada L.',
+      country: 'GB',
+    });
+
+    const tooLong = await patch({ bio: 'x'.repeat(281) }, ada);
+    expect(tooLong.json().error.details.fields).toEqual([{ path: 'bio', message: 'At most 280 characters' }]);
+    expect((await patch({ phoneNumber: null, country: null }, ada)).json()).toMatchObject({
+      phoneNumber: null,
+      country: null,
+    });
+  });
+
+  it('lets nobody edit a profile without signing in', async () => {
+    const response = await patch({ bio: 'not mine' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('finds a profile by its handle, whatever the letter case', async () => {
+    const ada = await signUp('Handle Person');
+    const { handle } = (await getProfile(ada.id)).json() as { handle: string };
+    const found = await context.app.inject({
+      method: 'GET',
+      url: `/api/profiles/by-handle/${handle.toUpperCase()}`,
+    });
+    expect(found.json().key).toBe(ada.id);
+    const bad = await context.app.inject({ method: 'GET', url: '/api/profiles/by-handle/no' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists followers and following a page at a time, newest first', async () => {
+    const star = await signUp('Star');
+    const fans = [];
+    for (let i = 0; i < 5; i++) {
+      const fan = await signUp(`Fan ${i}`);
+      await follow(star.id, fan);
+      fans.push(fan);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: {
+        statusCode: number;
+        json: () => { items: { key: string }[]; nextCursor: string | null };
+      } = await context.app.inject({
+        method: 'GET',
+        url: `/api/profiles/${star.id}/followers?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(page.statusCode).toBe(200);
+      const body = page.json();
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((item) => item.key));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(fans.map((fan) => fan.id).reverse());
+    const following = await context.app.inject({
+      method: 'GET',
+      url: `/api/profiles/${fans[0]!.id}/following`,
+    });
+    expect(following.json().items.map((item: { key: string }) => item.key)).toEqual([star.id]);
+    const badCursor = await context.app.inject({
+      method: 'GET',
+      url: `/api/profiles/${star.id}/followers?cursor=nope`,
+    });
+    expect(badCursor.statusCode).toBe(400);
+  });
 });

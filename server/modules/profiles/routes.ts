@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
-import { followResponseSchema, profileSchema } from '../../../contracts/profiles.ts';
+import {
+  followResponseSchema,
+  handleSchema,
+  profileListQuerySchema,
+  profileListSchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { requireSessionUser, sessionUser } from '../auth/session.ts';
 import { createProfilesRepository } from './repository.ts';
@@ -25,6 +32,50 @@ const profilesRoutes: RoutesPlugin = async (app) => {
     },
     async (request) => service.get(request.params.key, (await sessionUser(app, request))?.id),
   );
+
+  app.get(
+    '/api/profiles/by-handle/:handle',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'One profile by its handle (the /u/:handle pages)',
+        params: z.object({ handle: handleSchema }),
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => service.getByHandle(request.params.handle, (await sessionUser(app, request))?.id),
+  );
+
+  app.patch(
+    '/api/profiles/me',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Edit your own profile',
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => service.update((await requireSessionUser(app, request)).id, request.body),
+  );
+
+  for (const direction of ['followers', 'following'] as const) {
+    app.get(
+      `/api/profiles/:key/${direction}`,
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: direction === 'followers' ? 'Who follows this profile' : 'Whom this profile follows',
+          params: keyParams,
+          querystring: profileListQuerySchema,
+          response: { 200: profileListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.list(request.params.key, direction, request.query.limit, request.query.cursor),
+    );
+  }
 
   for (const [method, follow] of [
     ['PUT', true],
