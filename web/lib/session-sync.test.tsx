@@ -16,6 +16,9 @@ const storedAda = {
   picture: 'https://images.example/ada.png',
 };
 
+// Opening the popover fetches the profile; with none stored the card shows the defaults.
+const noProfile = () => errorResponse(404, 'common/not-found', 'Not found.');
+
 const stored = () => JSON.parse(window.localStorage.getItem('user') ?? 'null') as unknown;
 
 async function renderShell(path = '/about') {
@@ -133,6 +136,7 @@ describe('Sign Out', () => {
     const signedOut = deferred<Response>();
     const { requests } = stubApi({
       'GET /api/auth/get-session': session,
+      'GET /api/profiles/u_ada': noProfile,
       'POST /api/auth/sign-out': () => signedOut.promise,
     });
     const { router } = await renderShell('/about');
@@ -158,6 +162,7 @@ describe('Sign Out', () => {
     signIn(storedAda);
     stubApi({
       'GET /api/auth/get-session': session,
+      'GET /api/profiles/u_ada': noProfile,
       'POST /api/auth/sign-out': () => errorResponse(503, 'common/service-unavailable', 'Unavailable.'),
     });
     const { router } = await renderShell('/about');

@@ -6,7 +6,8 @@ import type { SessionUser } from '../../lib/session.ts';
 import { signOut as endSession } from '../../lib/session-sync.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
-// Popover, Modal and focus trap stay out of the first page's JavaScript until someone opens the profile.
+// Popover, Modal, focus trap and the profile card (with its fetch, zod and the contracts) stay out of the first
+// page's JavaScript until someone opens the profile.
 const ProfilePopup = lazy(async () => ({ default: (await import('./profile-popup.tsx')).ProfilePopup }));
 
 /** The signed-in person's avatar in the top bar; it opens the profile popover. */

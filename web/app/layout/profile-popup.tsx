@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { loadProfileCard } from '../../lib/profile-api.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { UserAvatar } from './user-avatar.tsx';
+import { ProfileCard } from './profile-card.tsx';
 
 interface ProfilePopupProps {
   id: string;
@@ -18,9 +15,15 @@ interface ProfilePopupProps {
   signingOut?: boolean;
 }
 
+/** Every profile-card query starts with this; closing the popover removes them all. */
+const profileCardQueryRoot = ['profile-card'] as const;
+
 /**
- * The profile popover (width 390). The full profile card (rank, counters, premium badge) needs the profile
- * API; until then it shows the identity's own picture, name and email. Its own chunk, loaded on first open.
+ * The profile popover (width 390) with the profile card. Its own chunk, loaded on first open, together with
+ * the card, the profile fetch, zod and the contracts.
+ *
+ * The seed's lifecycle: opening fetches the profile when none is loaded, closing clears it, so every opening
+ * shows fresh counts. The query is removed on close rather than cached, and never refetches while open.
  */
 export function ProfilePopup({
   id,
@@ -31,10 +34,33 @@ export function ProfilePopup({
   signingOut = false,
 }: ProfilePopupProps) {
   const titleId = useId();
+  const open = anchor !== null;
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: [...profileCardQueryRoot, user.uid, user.email, user.name, user.picture],
+    queryFn: ({ signal }) => loadProfileCard(user, signal),
+    enabled: open,
+    staleTime: Infinity,
+    // Once nothing shows it (signed out, so the popover unmounted) the profile is dropped at once.
+    gcTime: 0,
+    // loadProfileCard turns every failure into a fallback profile; it rejects only when cancelled.
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (!open) queryClient.removeQueries({ queryKey: profileCardQueryRoot });
+  }, [open, queryClient]);
+
+  // While the popover animates closed, it keeps what it showed when it was open, instead of flashing the
+  // spinner for the profile that closing just cleared.
+  const [shownWhileOpen, setShownWhileOpen] = useState(query.data);
+  if (open && shownWhileOpen !== query.data) setShownWhileOpen(query.data);
+  const profile = open ? query.data : shownWhileOpen;
+
   return (
     <Popover
       id={id}
-      open={anchor !== null}
+      open={open}
       anchorEl={anchor}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
@@ -43,29 +69,20 @@ export function ProfilePopup({
         paper: {
           role: 'dialog',
           'aria-labelledby': titleId,
+          'aria-busy': profile === undefined && query.isFetching,
           sx: { width: 390, maxWidth: 'calc(100vw - 32px)', p: 2.5 },
         },
       }}
     >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <UserAvatar user={user} size={40} />
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} variant="subtitle1" component="p" noWrap sx={{ fontWeight: 600 }}>
-            {user.name ?? 'User'}
-          </Typography>
-          {user.email ? (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {user.email}
-            </Typography>
-          ) : null}
-        </Box>
-      </Stack>
-      <Button component={RouterLink} to="/settings" variant="text" fullWidth onClick={onClose} sx={{ mb: 1 }}>
-        Settings
-      </Button>
-      <Button variant="outlined" fullWidth onClick={onSignOut} disabled={signingOut} aria-busy={signingOut}>
-        Sign Out
-      </Button>
+      <ProfileCard
+        user={user}
+        profile={profile}
+        loading={open && query.isFetching}
+        titleId={titleId}
+        onClose={onClose}
+        onSignOut={onSignOut}
+        signingOut={signingOut}
+      />
     </Popover>
   );
 }

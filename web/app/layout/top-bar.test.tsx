@@ -3,6 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/media.ts';
+import { errorResponse, stubApi } from '../../test/api-stub.ts';
+
+// Opening the popover fetches the profile; with none stored the card shows the defaults.
+const noProfile = () => errorResponse(404, 'common/not-found', 'Not found.');
 
 const toolButtons = ['Explore', 'Build', 'Play', 'Confer'];
 const sectionLinks = [
@@ -135,6 +139,7 @@ describe('profile popover', () => {
   it('shows the signed-in identity and signs out to the home page', async () => {
     const user = userEvent.setup();
     signIn({ sub: 'google-42', name: 'Grace Hopper', email: 'grace@example.com' });
+    stubApi({ 'GET /api/profiles/google-42': noProfile });
     const { router } = await renderAt('/about');
 
     await user.click(screen.getByRole('button', { name: 'Open profile' }));
@@ -153,6 +158,7 @@ describe('profile popover', () => {
   it('falls back to "User" when the identity has no name', async () => {
     const user = userEvent.setup();
     signIn({ id: '7' });
+    stubApi({ 'GET /api/profiles/7': noProfile });
     await renderAt('/');
     await user.click(screen.getByRole('button', { name: 'Open profile' }));
     expect(await screen.findByRole('dialog', { name: 'User' })).toBeVisible();
