@@ -153,6 +153,12 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
   },
   {
+    path: 'u/:handle',
+    lazy: async () => ({
+      Component: (await import('../features/profile/public-profile-page.tsx')).PublicProfilePage,
+    }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
   },

@@ -1,41 +1,120 @@
+import { useId } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { Profile } from '../../../contracts/profiles.ts';
 import { SectionIntro } from '../../components/section-intro.tsx';
 import { TextLink } from '../../components/text-link.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { errorSentence, ownProfileKey, profileByKeyQuery } from './api.ts';
+import { ConnectionsTabs } from './connections.tsx';
+import { EditProfileForm } from './edit-profile-form.tsx';
+import { ProfileHeader } from './profile-header.tsx';
 
+/** The signed-in person's own profile: `/profile`. */
 export function ProfilePage() {
   const { user } = useSession();
+  return user ? <OwnProfile user={user} /> : <SignedOut />;
+}
+
+function SignedOut() {
   return (
     <SectionIntro
       title="Profile"
       guideAnchor="profiles"
       description="Your profile is your page on CARD WEB: your name, photo and a short bio, your rank, and the number of people you follow, your followers, your cards and the likes they have received. Edit your details and settings here. Other people see your public profile and your public cards, and can follow you from it."
     >
-      {user ? (
-        <>
-          <Box component="dl" sx={{ mt: 3, '& dt': { fontWeight: 600 }, '& dd': { ml: 0, mb: 1.5 } }}>
-            <dt>Name</dt>
-            <dd>{user.name ?? 'User'}</dd>
-            {user.email ? (
-              <>
-                <dt>Email</dt>
-                <dd>{user.email}</dd>
-              </>
-            ) : null}
-          </Box>
-          <Typography>
-            Change your password, email address and how you sign in under{' '}
-            <TextLink to="/settings">Settings</TextLink>.
-          </Typography>
-        </>
-      ) : (
-        <Typography sx={{ mt: 3 }}>
-          You are not signed in. <TextLink to={loginPathFor('/profile')}>Sign in</TextLink> to see your
-          profile.
-        </Typography>
-      )}
+      <Typography sx={{ mt: 3 }}>
+        You are not signed in. <TextLink to={loginPathFor('/profile')}>Sign in</TextLink> to see your profile.
+      </Typography>
     </SectionIntro>
+  );
+}
+
+const ownEmptySentences = {
+  followers: 'Nobody follows you yet.',
+  following: 'You do not follow anyone yet.',
+};
+
+function OwnProfile({ user }: { user: SessionUser }) {
+  useDocumentTitle('Profile');
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const key = ownProfileKey(user);
+  const options = profileByKeyQuery(key ?? '', key);
+  const query = useQuery({ ...options, enabled: key !== undefined });
+
+  // Until the profile arrives, the heading uses the name the browser remembers from signing in.
+  const heading = (
+    <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+      {user.name ?? 'Profile'}
+    </Typography>
+  );
+
+  let content;
+  if (key === undefined) {
+    content = (
+      <>
+        {heading}
+        <Alert severity="error">
+          Your profile cannot be found because this sign-in has no account id. Sign out, then sign in again.
+        </Alert>
+      </>
+    );
+  } else if (query.isPending) {
+    content = (
+      <>
+        {heading}
+        <Box sx={{ py: 4 }}>
+          <CircularProgress aria-label="Loading your profile" />
+        </Box>
+      </>
+    );
+  } else if (query.isError) {
+    content = (
+      <>
+        {heading}
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorSentence(query.error)}
+        </Alert>
+      </>
+    );
+  } else {
+    const profile = query.data;
+    content = (
+      <>
+        <ProfileHeader profile={profile} headingId={headingId} />
+        <EditProfileForm
+          // A different account (signed in elsewhere) starts a fresh form.
+          key={profile.key}
+          profile={profile}
+          onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
+        />
+        <ConnectionsTabs profileKey={profile.key} empty={ownEmptySentences} />
+      </>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
+      {content}
+      <Typography sx={{ mt: 4 }}>
+        Change your password, email address and how you sign in under{' '}
+        <TextLink to="/settings">Settings</TextLink>.
+      </Typography>
+    </Box>
   );
 }

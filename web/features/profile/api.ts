@@ -1,0 +1,117 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { errorCatalogue } from '../../../contracts/errors.ts';
+import {
+  followResponseSchema,
+  profileKey,
+  ProfileKeyError,
+  profileListSchema,
+  profileSchema,
+} from '../../../contracts/profiles.ts';
+import type { Profile, ProfileUpdate } from '../../../contracts/profiles.ts';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+import type { SessionUser } from '../../lib/session.ts';
+
+/** Every query of these pages starts with 'profiles', so a change can refresh them all. */
+export const profilesQueryRoot = ['profiles'] as const;
+
+/** How many people one page of followers or following holds. */
+export const connectionsPageSize = 20;
+
+export type ConnectionDirection = 'followers' | 'following';
+
+/**
+ * A 4xx answer (unknown handle, malformed handle, signed out) will be the same if asked again at once; only
+ * network and server failures are worth one quiet retry. Without this, "Profile not found" would wait for a
+ * pointless second request.
+ */
+function retryOnce(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+/**
+ * The profile key of the signed-in person, by the seed's rule; undefined when the browser's identity has no
+ * usable id (none at all, or one with a colon, which the API refuses).
+ */
+export function ownProfileKey(user: SessionUser | null): string | undefined {
+  if (!user) return undefined;
+  try {
+    return profileKey({ uid: user.uid, email: user.email });
+  } catch (error) {
+    if (error instanceof ProfileKeyError) return undefined;
+    throw error;
+  }
+}
+
+// What a profile says depends on who reads it (email and phone for the owner, `followedByMe`), and nothing
+// clears the cache when someone signs in or out in another tab: the reader is part of each key.
+export const profileByKeyQueryKey = (key: string, readerKey: string | undefined) =>
+  [...profilesQueryRoot, 'key', key, readerKey ?? null] as const;
+
+/** Every cached copy of one profile read by its key, whoever read it. */
+export const profileByKeyPrefix = (key: string) => [...profilesQueryRoot, 'key', key] as const;
+
+// Handles are matched whatever their letter case, so /u/Ada and /u/ada share one cache entry.
+export const profileByHandleQueryKey = (handle: string, readerKey: string | undefined) =>
+  [...profilesQueryRoot, 'handle', handle.toLowerCase(), readerKey ?? null] as const;
+
+export const connectionsQueryKey = (key: string, direction: ConnectionDirection) =>
+  [...profilesQueryRoot, 'connections', key, direction] as const;
+
+/** `GET /api/profiles/:key`: the owner's own profile includes the email address and phone number. */
+export const profileByKeyQuery = (key: string, readerKey: string | undefined) =>
+  queryOptions({
+    queryKey: profileByKeyQueryKey(key, readerKey),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/profiles/${encodeURIComponent(key)}`, { schema: profileSchema, signal }),
+    retry: retryOnce,
+  });
+
+/** `GET /api/profiles/by-handle/:handle`. */
+export const profileByHandleQuery = (handle: string, readerKey: string | undefined) =>
+  queryOptions({
+    queryKey: profileByHandleQueryKey(handle, readerKey),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/profiles/by-handle/${encodeURIComponent(handle)}`, { schema: profileSchema, signal }),
+    retry: retryOnce,
+  });
+
+/** `GET /api/profiles/:key/followers` or `/following`, a page at a time, newest first. */
+export const connectionsQuery = (key: string, direction: ConnectionDirection) =>
+  infiniteQueryOptions({
+    queryKey: connectionsQueryKey(key, direction),
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ limit: String(connectionsPageSize) });
+      if (pageParam !== null) query.set('cursor', pageParam);
+      return apiFetch(`/api/profiles/${encodeURIComponent(key)}/${direction}?${query.toString()}`, {
+        schema: profileListSchema,
+        signal,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    retry: retryOnce,
+  });
+
+/** `PATCH /api/profiles/me`: all or nothing; a 400 names the fields that were wrong and saves none. */
+export function updateOwnProfile(update: ProfileUpdate): Promise<Profile> {
+  return apiFetch('/api/profiles/me', { method: 'PATCH', body: update, schema: profileSchema });
+}
+
+/** `PUT` (follow) or `DELETE` (unfollow) `/api/profiles/:key/follow`: the new state and follower count. */
+export function setFollowing(key: string, follow: boolean) {
+  return apiFetch(`/api/profiles/${encodeURIComponent(key)}/follow`, {
+    method: follow ? 'PUT' : 'DELETE',
+    schema: followResponseSchema,
+  });
+}
+
+/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
+export function errorSentence(error: unknown): string {
+  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
+}
+
+/** The name to show for a profile: its display name, else its handle (a handle always exists). */
+export function displayNameOf(profile: { displayName: string | null; handle: string }): string {
+  return profile.displayName ?? profile.handle;
+}

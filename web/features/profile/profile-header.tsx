@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import StarIcon from '@mui/icons-material/Star';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Profile } from '../../../contracts/profiles.ts';
+import { TextLink } from '../../components/text-link.tsx';
+import { displayNameOf } from './api.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+
+const countFormat = new Intl.NumberFormat('en');
+
+// The browser's own English region names: the public page needs a name for one code, not the whole list
+// the edit form's picker carries.
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+function regionName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    // A code the browser cannot parse at all; show it as stored rather than fail the page.
+    return code;
+  }
+}
+
+/** Rank and premium badges; nothing when the profile has neither. */
+export function ProfileBadges({ rank, isSubscribed }: { rank: string | null; isSubscribed: boolean }) {
+  if (!rank && !isSubscribed) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {rank ? <Chip size="small" label={`Rank: ${rank}`} /> : null}
+      {isSubscribed ? (
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          icon={<StarIcon />}
+          label="Premium Subscriber"
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The top of a profile page: photo, name (the page's h1), handle, badges, bio, the details the reader may
+ * see, and the four counters. `actions` (follow, edit) sit under the badges.
+ */
+export function ProfileHeader({
+  profile,
+  headingId,
+  actions,
+}: {
+  profile: Profile;
+  headingId: string;
+  actions?: ReactNode;
+}) {
+  const name = displayNameOf(profile);
+  const counters = [
+    ['Following', profile.following],
+    ['Followers', profile.followers],
+    ['Cards', profile.cards],
+    ['Likes', profile.likes],
+  ] as const;
+  // The server sends the email address and phone number to their owner only; others get null.
+  const details = [
+    ['Email', profile.email],
+    ['Phone', profile.phoneNumber],
+    ['Country', profile.country ? regionName(profile.country) : null],
+  ] as const;
+  const shownDetails = details.filter(([, value]) => value);
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+        <ProfileAvatar name={name} photoURL={profile.photoURL} size={96} alt={`Photo of ${name}`} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            id={headingId}
+            variant="h3"
+            component="h1"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
+            {name}
+          </Typography>
+          <Typography sx={{ mt: 0.5 }}>
+            <TextLink to={`/u/${profile.handle}`}>@{profile.handle}</TextLink>
+          </Typography>
+          <Box sx={{ mt: 1.5 }}>
+            <ProfileBadges rank={profile.rank} isSubscribed={profile.isSubscribed} />
+          </Box>
+          {actions ? <Box sx={{ mt: 2 }}>{actions}</Box> : null}
+        </Box>
+      </Stack>
+
+      {profile.bio ? (
+        <Typography sx={{ mt: 3, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {profile.bio}
+        </Typography>
+      ) : null}
+
+      {shownDetails.length > 0 ? (
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: 2,
+            rowGap: 0.5,
+            mt: 3,
+            mb: 0,
+            '& dt': { fontWeight: 600 },
+            '& dd': { m: 0, overflowWrap: 'anywhere' },
+          }}
+        >
+          {shownDetails.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+          columnGap: 1,
+          textAlign: 'center',
+          mt: 3,
+          mb: 0,
+          py: 1.5,
+          borderBlock: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {counters.map(([label, value]) => (
+          // Label first for screen readers ("Followers 12"), number first on screen, as counters usually read.
+          <Box key={label} sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 600 }}>
+              {countFormat.format(value)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}

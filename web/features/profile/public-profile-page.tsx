@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { handleSchema } from '../../../contracts/profiles.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { loginPathFor } from '../../lib/navigation.ts';
+import { useSession } from '../../lib/session.ts';
+import { displayNameOf, errorSentence, ownProfileKey, profileByHandleQuery } from './api.ts';
+import { ConnectionsTabs } from './connections.tsx';
+import { FollowButton } from './follow-button.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+
+/** Someone's public profile: `/u/:handle`. */
+export function PublicProfilePage() {
+  const { handle = '' } = useParams();
+  // A handle that breaks the rules cannot belong to anyone: no need to ask the server.
+  if (!handleSchema.safeParse(handle).success) return <ProfileNotFound handle={handle} />;
+  // A new handle is a new page: nothing of the previous profile's state (an error, a list tab) carries over.
+  return <PublicProfile key={handle.toLowerCase()} handle={handle} />;
+}
+
+/** An unknown handle is an ordinary answer, not a failure of the page: it gets a page of its own. */
+function ProfileNotFound({ handle }: { handle: string }) {
+  useDocumentTitle('Profile not found');
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
+      <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        Profile not found
+      </Typography>
+      <Typography sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+        Nobody on CARD WEB has the handle @{handle}. The link may be mistyped, or the account may have been
+        deleted.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to="/">
+        Go to the home page
+      </Button>
+    </Box>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  // 404 for a handle nobody has; 400 for one the server finds malformed despite passing the client's check.
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+function PublicProfile({ handle }: { handle: string }) {
+  const headingId = useId();
+  const { user } = useSession();
+  const ownKey = ownProfileKey(user);
+  const options = profileByHandleQuery(handle, ownKey);
+  const query = useQuery(options);
+  const profile = query.data;
+
+  useDocumentTitle(
+    profile
+      ? `${displayNameOf(profile)} (@${profile.handle})`
+      : query.isError && isNotFound(query.error)
+        ? 'Profile not found'
+        : `@${handle}`,
+  );
+
+  if (query.isError && isNotFound(query.error)) return <ProfileNotFound handle={handle} />;
+
+  if (!profile) {
+    return (
+      <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
+        <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+          @{handle}
+        </Typography>
+        {query.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorSentence(query.error)}
+          </Alert>
+        ) : (
+          <Box sx={{ py: 4 }}>
+            <CircularProgress aria-label="Loading the profile" />
+          </Box>
+        )}
+      </Box>
+    );
+  }
+
+  const name = displayNameOf(profile);
+  const isOwn = ownKey !== undefined && ownKey === profile.key;
+  let actions;
+  if (!user) {
+    actions = (
+      <Button variant="contained" component={RouterLink} to={loginPathFor(`/u/${profile.handle}`)}>
+        Sign in to follow {name}
+      </Button>
+    );
+  } else if (isOwn) {
+    actions = (
+      <Button variant="outlined" component={RouterLink} to="/profile">
+        Edit your profile
+      </Button>
+    );
+  } else {
+    actions = <FollowButton profile={profile} queryKey={options.queryKey} ownKey={ownKey} />;
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
+      <ProfileHeader profile={profile} headingId={headingId} actions={actions} />
+      <ConnectionsTabs
+        profileKey={profile.key}
+        empty={
+          isOwn
+            ? { followers: 'Nobody follows you yet.', following: 'You do not follow anyone yet.' }
+            : { followers: `Nobody follows ${name} yet.`, following: `${name} does not follow anyone yet.` }
+        }
+      />
+    </Box>
+  );
+}
