@@ -11,17 +11,10 @@ import { Link as RouterLink } from 'react-router';
 import type { ProfileCardData } from '../../lib/profile-api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { initialsOf, UserAvatar } from './user-avatar.tsx';
-
-const countFormat = new Intl.NumberFormat('en');
+import { ProfileCounters } from '../../components/profile-counters.tsx';
 
 /** The loaded profile: photo, name, email, rank and premium badges, bio, phone, country and the counters. */
 function LoadedProfile({ profile, titleId }: { profile: ProfileCardData; titleId: string }) {
-  const counters = [
-    ['Following', profile.following],
-    ['Followers', profile.followers],
-    ['Cards', profile.cards],
-    ['Likes', profile.likes],
-  ] as const;
   const details = (
     [
       ['Phone', profile.phoneNumber],
@@ -98,32 +91,7 @@ function LoadedProfile({ profile, titleId }: { profile: ProfileCardData; titleId
         </Box>
       ) : null}
 
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-          columnGap: 1,
-          textAlign: 'center',
-          mt: 2,
-          mb: 2,
-          py: 1.5,
-          borderBlock: 1,
-          borderColor: 'divider',
-        }}
-      >
-        {counters.map(([label, value]) => (
-          // Label first for screen readers ("Followers 12"), number first on screen, as counters usually read.
-          <Box key={label} sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}>
-            <Typography component="dt" variant="caption" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="h6" sx={{ m: 0, lineHeight: 1.3 }}>
-              {countFormat.format(value)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <ProfileCounters counts={profile} compact />
     </>
   );
 }

@@ -8,8 +8,7 @@ import type { Profile } from '../../../contracts/profiles.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { displayNameOf } from './api.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
-
-const countFormat = new Intl.NumberFormat('en');
+import { ProfileCounters } from '../../components/profile-counters.tsx';
 
 // The browser's own English region names: the public page needs a name for one code, not the whole list
 // the edit form's picker carries.
@@ -57,12 +56,6 @@ export function ProfileHeader({
   actions?: ReactNode;
 }) {
   const name = displayNameOf(profile);
-  const counters = [
-    ['Following', profile.following],
-    ['Followers', profile.followers],
-    ['Cards', profile.cards],
-    ['Likes', profile.likes],
-  ] as const;
   // The server sends the email address and phone number to their owner only; others get null.
   const details = [
     ['Email', profile.email],
@@ -123,32 +116,7 @@ export function ProfileHeader({
         </Box>
       ) : null}
 
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-          columnGap: 1,
-          textAlign: 'center',
-          mt: 3,
-          mb: 0,
-          py: 1.5,
-          borderBlock: 1,
-          borderColor: 'divider',
-        }}
-      >
-        {counters.map(([label, value]) => (
-          // Label first for screen readers ("Followers 12"), number first on screen, as counters usually read.
-          <Box key={label} sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 600 }}>
-              {countFormat.format(value)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <ProfileCounters counts={profile} />
     </>
   );
 }
