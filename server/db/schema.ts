@@ -7,8 +7,10 @@ import {
   index,
   integer,
   pgTable,
+  date,
   primaryKey,
   text,
+  uniqueIndex,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -185,6 +187,10 @@ export const profiles = pgTable('profiles', {
   likes: integer().notNull().default(0),
   isSubscribed: boolean().notNull().default(false),
   subscribedUntil: timestamp({ withTimezone: true }),
+  /** Sum of the reputation ledger (with the daily cap on likes); `rank` is derived from it. */
+  reputation: integer().notNull().default(0),
+  /** When true, only the owner sees the follower and following counts and lists. */
+  hideFollowCounts: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -207,3 +213,103 @@ export const follows = pgTable(
     check('follows_not_self', sql`${table.followerKey} <> ${table.followeeKey}`),
   ],
 );
+
+/** Who blocks whom: a blocked profile can't follow or message the blocker, whose views leave it out. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    blockedKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerKey, table.blockedKey] }),
+    index('blocks_blocked_idx').on(table.blockedKey),
+    check('blocks_not_self', sql`${table.blockerKey} <> ${table.blockedKey}`),
+  ],
+);
+
+/** Reports of a user, kept for the administrators to review. */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    reporterKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    reportedKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    details: text().notNull().default(''),
+    status: text().notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedBy: text(),
+  },
+  (table) => [index('user_reports_status_created_idx').on(table.status, table.createdAt)],
+);
+
+/**
+ * The reputation ledger: one row per event. `day` is the day the points count towards (an unlike counts on
+ * the day of the like it takes back), so the daily cap on likes gives the same total in any order.
+ * `sourceId` makes an event idempotent (one "new follower" per follower, one like per like).
+ */
+export const reputationEvents = pgTable(
+  'reputation_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    points: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    sourceId: text(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reputation_events_profile_day_idx').on(table.profileKey, table.day),
+    uniqueIndex('reputation_events_source_idx')
+      .on(table.profileKey, table.kind, table.sourceId)
+      .where(sql`${table.sourceId} is not null`),
+  ],
+);
+
+/** Premium subscriptions, granted by an administrator or bought through Stripe. */
+export const subscriptions = pgTable('subscriptions', {
+  profileKey: text()
+    .primaryKey()
+    .references(() => profiles.key, { onDelete: 'cascade' }),
+  source: text().notNull(),
+  status: text().notNull(),
+  currentPeriodEnd: timestamp({ withTimezone: true }),
+  stripeCustomerId: text(),
+  stripeSubscriptionId: text().unique(),
+  grantedBy: text(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe webhook events already applied, so a redelivered event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Metadata of the content-addressed file store (the bytes live on disk under `DATA_DIR/files`). */
+export const storedFiles = pgTable('stored_files', {
+  hash: text().primaryKey(),
+  contentType: text().notNull(),
+  byteSize: integer().notNull(),
+  width: integer(),
+  height: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
