@@ -78,6 +78,8 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
+        // A build elsewhere than dist/web (WEB_DIST_DIR) lets two checkouts' suites run side by side.
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
         PUBLIC_URL: baseURL,
         LOG_LEVEL: 'warn',
         // Development mode keeps the mail outbox readable at /dev/outbox, which the identity journeys follow.
