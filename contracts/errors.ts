@@ -39,6 +39,10 @@ export const errorCatalogue = {
     status: 429,
     message: 'Too many requests. Please wait a moment and try again.',
   },
+  'profiles/blocked': {
+    status: 403,
+    message: 'You can’t do that: one of you has blocked the other.',
+  },
   'common/internal-error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
   'common/service-unavailable': {
     status: 503,
