@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.ts';
+import { profiles, sessions, users } from '../../db/schema.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { totpCode } from '../../test/totp.ts';
@@ -94,6 +94,15 @@ describe('account security: second factor, email change, reauthentication, token
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({ mode: 'verifyAndChangeEmail', email: 'new@example.org' });
     expect((await get('/api/auth/get-session', cookie)).json().user.email).toBe('new@example.org');
+    const profileEmail = async () =>
+      (
+        await context.db.orm
+          .select({ email: profiles.email })
+          .from(profiles)
+          .where(eq(profiles.userId, (await userId(applied.json().email))!))
+      )[0]?.email;
+    // The profile's copy of the address follows the sign-in address, both ways.
+    expect(await profileEmail()).toBe('new@example.org');
 
     const notice = await smtp.waitFor('old@example.org', /email address was changed/);
     const undo = await post(
@@ -106,6 +115,11 @@ describe('account security: second factor, email change, reauthentication, token
       .from(users)
       .where(eq(users.id, (await userId('old@example.org'))!));
     expect(row?.email).toBe('old@example.org');
+    const [profile] = await context.db.orm
+      .select({ email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.userId, row!.id));
+    expect(profile?.email).toBe('old@example.org');
     // Undoing signs the account out everywhere.
     expect((await get('/api/auth/get-session', cookie)).json()).toBeNull();
   });

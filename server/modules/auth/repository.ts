@@ -1,7 +1,15 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Orm } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import {
+  accounts,
+  profiles,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** The identity library's access to our tables: it reads and writes them through its Drizzle adapter. */
@@ -23,13 +31,17 @@ async function useUpCode(tx: Transaction, identifier: string): Promise<void> {
   if (used.length === 0) throw new AppError('auth/invalid-action-code');
 }
 
-/** Sets the account's address; another account having it is `email-already-in-use`. */
+/**
+ * Sets the account's address, and the profile's copy of it in the same transaction; another account having it
+ * is `email-already-in-use`.
+ */
 async function setEmail(tx: Transaction, userId: string, email: string): Promise<void> {
   try {
     await tx
       .update(users)
       .set({ email, emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    await tx.update(profiles).set({ email, updatedAt: new Date() }).where(eq(profiles.userId, userId));
   } catch (error) {
     if ((error as { cause?: { code?: string } }).cause?.code === '23505')
       throw new AppError('auth/email-already-in-use');
