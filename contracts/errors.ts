@@ -43,6 +43,12 @@ export const errorCatalogue = {
     status: 403,
     message: 'You can’t do that: one of you has blocked the other.',
   },
+  'files/too-large': { status: 413, message: 'That file is too large.' },
+  'files/unsupported-type': {
+    status: 415,
+    message: 'That kind of file is not accepted here. Use a PNG, JPEG or WebP image.',
+  },
+  'files/invalid-image': { status: 422, message: 'That image could not be read. It may be damaged.' },
   'common/internal-error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
   'common/service-unavailable': {
     status: 503,
