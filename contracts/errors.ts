@@ -30,6 +30,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export const errorCatalogue = {
   'common/validation-failed': { status: 400, message: 'Some fields need attention.' },
   'common/bad-request': { status: 400, message: 'The request could not be understood.' },
+  'common/forbidden': { status: 403, message: 'You do not have permission to do that.' },
   'common/not-found': { status: 404, message: 'We could not find what you were looking for.' },
   'common/route-not-found': { status: 404, message: 'There is no such API endpoint.' },
   'common/method-not-allowed': { status: 405, message: 'That action is not allowed here.' },
@@ -38,6 +39,10 @@ export const errorCatalogue = {
   'common/too-many-requests': {
     status: 429,
     message: 'Too many requests. Please wait a moment and try again.',
+  },
+  'profiles/connections-hidden': {
+    status: 403,
+    message: 'This person keeps their followers and the people they follow private.',
   },
   'profiles/blocked': {
     status: 403,
@@ -58,6 +63,23 @@ export const errorCatalogue = {
     status: 0,
     message: 'We could not reach CARD WEB. Check your connection and try again.',
   },
+  'billing/not-configured': {
+    status: 501,
+    message: 'This server does not take payments. An administrator can grant premium instead.',
+  },
+  'billing/already-subscribed': {
+    status: 409,
+    message: 'You already have premium. Manage your subscription from Settings.',
+  },
+  'billing/no-billing-account': {
+    status: 404,
+    message: 'You have no subscription to manage yet.',
+  },
+  'billing/invalid-signature': { status: 400, message: 'The webhook signature could not be verified.' },
+  'billing/provider-unavailable': {
+    status: 502,
+    message: 'The payment service did not answer. Please try again in a moment.',
+  },
   ...authErrorCatalogue,
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -71,6 +93,8 @@ export function isErrorCode(code: string): code is ErrorCode {
 /** The catalogue code for a bare HTTP status, for failures that arrive without an envelope of their own. */
 export function errorCodeForStatus(status: number): ErrorCode {
   switch (status) {
+    case 403:
+      return 'common/forbidden';
     case 404:
       return 'common/not-found';
     case 405:

@@ -43,20 +43,28 @@ export const profileSchema = z.object({
   bio: z.string(),
   phoneNumber: z.string().nullable(),
   country: z.string().nullable(),
-  following: z.number().int(),
-  followers: z.number().int(),
+  /** Null when the owner hides their follow counts from others. */
+  following: z.number().int().nullable(),
+  /** Null when the owner hides their follow counts from others. */
+  followers: z.number().int().nullable(),
   cards: z.number().int(),
   likes: z.number().int(),
   isSubscribed: z.boolean(),
+  /** Points in the reputation ledger; `rank` is derived from them. */
+  reputation: z.number().int(),
+  /** The owner's setting: follower and following counts and lists are shown to nobody else. */
+  hideFollowCounts: z.boolean(),
   /** Whether the signed-in reader follows this profile (false when signed out or reading one's own). */
   followedByMe: z.boolean(),
+  /** Whether the signed-in reader has blocked this profile. */
+  blockedByMe: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** `PUT`/`DELETE /api/profiles/:key/follow`: the counters after the change. */
+/** `PUT`/`DELETE /api/profiles/:key/follow`: the counters after the change (null when hidden from you). */
 export const followResponseSchema = z.object({
   following: z.boolean(),
-  followers: z.number().int(),
+  followers: z.number().int().nullable(),
 });
 export type FollowResponse = z.infer<typeof followResponseSchema>;
 
@@ -78,6 +86,7 @@ export const profileUpdateSchema = z
       .string()
       .regex(/^[A-Z]{2}$/, 'Choose a country from the list')
       .nullable(),
+    hideFollowCounts: z.boolean(),
   })
   .partial()
   .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
@@ -105,3 +114,32 @@ export const profileListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ProfileList = z.infer<typeof profileListSchema>;
+
+/** `PUT`/`DELETE /api/profiles/:key/block`: whether the reader now blocks the profile. */
+export const blockResponseSchema = z.object({ blocked: z.boolean() });
+export type BlockResponse = z.infer<typeof blockResponseSchema>;
+
+/** Why a person is reported; the reasons administrators sort reports by. */
+export const reportReasons = {
+  spam: 'Spam or advertising',
+  harassment: 'Harassment or hate',
+  impersonation: 'Pretending to be someone else',
+  inappropriate: 'Inappropriate content',
+  other: 'Something else',
+} as const;
+export type ReportReason = keyof typeof reportReasons;
+
+/** `POST /api/profiles/:key/reports`: a report of a person, kept for administrators. */
+export const userReportRequestSchema = z.object({
+  reason: z.enum(Object.keys(reportReasons) as [ReportReason, ...ReportReason[]]),
+  details: z.string().trim().max(2000, 'At most 2,000 characters').default(''),
+});
+export type UserReportRequest = z.input<typeof userReportRequestSchema>;
+
+export const userReportResponseSchema = z.object({ id: z.string(), status: z.literal('open') });
+
+/** `GET /api/profiles/me/blocks`: the people the reader blocks, newest first, a page at a time. */
+export const blockListSchema = z.object({
+  items: z.array(profileSummarySchema),
+  nextCursor: z.string().nullable(),
+});

@@ -13,6 +13,7 @@ import supportRoutes from './modules/support/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import outboxRoutes from './modules/outbox/routes.ts';
 import profilesRoutes, { createProfiles } from './modules/profiles/routes.ts';
+import reputationRoutes from './modules/reputation/routes.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(authRoutes);
   await app.register(outboxRoutes);
   await app.register(profilesRoutes);
+  await app.register(reputationRoutes);
 
   await app.register(webAppPlugin, { root: config.webDistDir });
   return app;

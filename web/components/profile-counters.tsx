@@ -8,7 +8,8 @@ export function ProfileCounters({
   counts,
   compact = false,
 }: {
-  counts: { following: number; followers: number; cards: number; likes: number };
+  /** Null follow counts are ones their owner hides from others. */
+  counts: { following: number | null; followers: number | null; cards: number; likes: number };
   /** The popover's smaller type and spacing. */
   compact?: boolean;
 }) {
@@ -44,7 +45,13 @@ export function ProfileCounters({
             variant={compact ? 'h6' : 'h5'}
             sx={compact ? { m: 0, lineHeight: 1.3 } : { m: 0, fontWeight: 600 }}
           >
-            {countFormat.format(value)}
+            {value === null ? (
+              <Typography component="span" variant="body2" color="text.secondary">
+                Hidden
+              </Typography>
+            ) : (
+              countFormat.format(value)
+            )}
           </Typography>
         </Box>
       ))}

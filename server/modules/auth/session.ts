@@ -14,3 +14,10 @@ export async function requireSessionUser(app: FastifyInstance, request: FastifyR
   if (!user) throw new AppError('auth/unauthenticated');
   return user;
 }
+
+/** The signed-in administrator of `request`; `auth/unauthenticated` when signed out, `common/forbidden` otherwise. */
+export async function requireAdmin(app: FastifyInstance, request: FastifyRequest) {
+  const user = await requireSessionUser(app, request);
+  if (user.role !== 'admin') throw new AppError('common/forbidden');
+  return user;
+}

@@ -1,6 +1,8 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { reputationPoints } from '../../../contracts/reputation.ts';
 import type { Orm } from '../../db/client.ts';
-import { follows, profiles } from '../../db/schema.ts';
+import { blocks, follows, profiles, userReports } from '../../db/schema.ts';
+import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -24,11 +26,21 @@ export function createProfilesRepository(orm: Orm) {
 
     async update(
       key: string,
-      fields: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'phoneNumber' | 'country'>>,
+      fields: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'phoneNumber' | 'country' | 'hideFollowCounts'>>,
     ) {
       const rows = await orm
         .update(profiles)
         .set({ ...fields, updatedAt: new Date() })
+        .where(eq(profiles.key, key))
+        .returning();
+      return rows[0];
+    },
+
+    /** Points the profile at a new photo, or at none (`null`); the updated row, or undefined with no profile. */
+    async setPhoto(key: string, photoURL: string | null): Promise<ProfileRow | undefined> {
+      const rows = await orm
+        .update(profiles)
+        .set({ photoURL, updatedAt: new Date() })
         .where(eq(profiles.key, key))
         .returning();
       return rows[0];
@@ -84,30 +96,41 @@ export function createProfilesRepository(orm: Orm) {
       return rows.length > 0;
     },
 
+    /** Whether `blockerKey` blocks `blockedKey`. */
+    async isBlocking(blockerKey: string, blockedKey: string): Promise<boolean> {
+      const rows = await orm
+        .select({ one: sql`1` })
+        .from(blocks)
+        .where(and(eq(blocks.blockerKey, blockerKey), eq(blocks.blockedKey, blockedKey)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /**
-     * Adds or removes the edge and moves both counters in one transaction, so they always equal the rows. The
-     * two profile rows are updated in key order, so two people following each other at once cannot deadlock.
+     * Adds or removes the edge and moves both counters in one transaction, so they always equal the rows. Both
+     * profile rows are locked first, in key order, so two people following each other at once cannot deadlock
+     * and a block made at the same moment cannot slip a follow in behind it. A new follower earns the followee
+     * reputation once per follower. Returns undefined when a block between the two refuses the follow.
      */
-    async setFollowing(followerKey: string, followeeKey: string, follow: boolean): Promise<number> {
+    async setFollowing(followerKey: string, followeeKey: string, follow: boolean): Promise<number | undefined> {
       return orm.transaction(async (tx) => {
+        await lockProfiles(tx, [followerKey, followeeKey]);
+        if (follow && (await blockedEitherWay(tx, followerKey, followeeKey))) return undefined;
         const changed = follow
           ? await tx.insert(follows).values({ followerKey, followeeKey }).onConflictDoNothing().returning()
           : await tx
               .delete(follows)
               .where(and(eq(follows.followerKey, followerKey), eq(follows.followeeKey, followeeKey)))
               .returning();
-        const delta = changed.length === 0 ? 0 : follow ? 1 : -1;
-        if (delta !== 0) {
-          for (const key of [followerKey, followeeKey].sort()) {
-            await tx
-              .update(profiles)
-              .set(
-                key === followeeKey
-                  ? { followers: sql`${profiles.followers} + ${delta}` }
-                  : { following: sql`${profiles.following} + ${delta}` },
-              )
-              .where(eq(profiles.key, key));
-          }
+        if (changed.length > 0) await moveFollowCounters(tx, followerKey, followeeKey, follow ? 1 : -1);
+        if (follow && changed.length > 0) {
+          await applyReputationEvent(tx, {
+            profileKey: followeeKey,
+            kind: 'new-follower',
+            points: reputationPoints['new-follower'],
+            day: new Date().toISOString().slice(0, 10),
+            sourceId: followerKey,
+          });
         }
         const [row] = await tx
           .select({ followers: profiles.followers })
@@ -116,6 +139,104 @@ export function createProfilesRepository(orm: Orm) {
         return row?.followers ?? 0;
       });
     },
+
+    /**
+     * Blocks or unblocks. Blocking also removes the follows between the two, both ways, with their counters,
+     * in the same transaction.
+     */
+    async setBlocking(blockerKey: string, blockedKey: string, block: boolean): Promise<void> {
+      await orm.transaction(async (tx) => {
+        await lockProfiles(tx, [blockerKey, blockedKey]);
+        if (!block) {
+          await tx
+            .delete(blocks)
+            .where(and(eq(blocks.blockerKey, blockerKey), eq(blocks.blockedKey, blockedKey)));
+          return;
+        }
+        await tx.insert(blocks).values({ blockerKey, blockedKey }).onConflictDoNothing();
+        for (const [from, to] of [
+          [blockerKey, blockedKey],
+          [blockedKey, blockerKey],
+        ] as const) {
+          const removed = await tx
+            .delete(follows)
+            .where(and(eq(follows.followerKey, from), eq(follows.followeeKey, to)))
+            .returning();
+          if (removed.length > 0) await moveFollowCounters(tx, from, to, -1);
+        }
+      });
+    },
+
+    /** One page of the profiles `blockerKey` blocks, newest first. */
+    async listBlocked(blockerKey: string, limit: number, after?: { at: Date; key: string }) {
+      return orm
+        .select({ profile: profiles, at: blocks.createdAt })
+        .from(blocks)
+        .innerJoin(profiles, eq(profiles.key, blocks.blockedKey))
+        .where(
+          and(
+            eq(blocks.blockerKey, blockerKey),
+            after
+              ? or(
+                  lt(blocks.createdAt, after.at),
+                  and(eq(blocks.createdAt, after.at), lt(blocks.blockedKey, after.key)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(blocks.createdAt), desc(blocks.blockedKey))
+        .limit(limit);
+    },
+
+    /** Stores a report of `reportedKey` for the administrators. */
+    async insertReport(report: { reporterKey: string; reportedKey: string; reason: string; details: string }) {
+      const [row] = await orm.insert(userReports).values(report).returning({ id: userReports.id });
+      return row!.id;
+    },
+
+    /** How many reports `reporterKey` filed since `since` (a limit against report floods). */
+    async countReportsSince(reporterKey: string, since: Date): Promise<number> {
+      const [row] = await orm
+        .select({ count: sql<number>`count(*)::int` })
+        .from(userReports)
+        .where(and(eq(userReports.reporterKey, reporterKey), sql`${userReports.createdAt} >= ${since}`));
+      return row?.count ?? 0;
+    },
   };
 }
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+
+/** Locks the profile rows in key order, the one order every multi-profile transaction takes them in. */
+async function lockProfiles(tx: Executor, keys: string[]): Promise<void> {
+  await tx
+    .select({ key: profiles.key })
+    .from(profiles)
+    .where(inArray(profiles.key, keys))
+    .orderBy(asc(profiles.key))
+    .for('update');
+}
+
+async function blockedEitherWay(tx: Executor, a: string, b: string): Promise<boolean> {
+  const rows = await tx
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerKey, a), eq(blocks.blockedKey, b)),
+        and(eq(blocks.blockerKey, b), eq(blocks.blockedKey, a)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function moveFollowCounters(tx: Executor, followerKey: string, followeeKey: string, delta: 1 | -1) {
+  await tx
+    .update(profiles)
+    .set({ following: sql`${profiles.following} + ${delta}` })
+    .where(eq(profiles.key, followerKey));
+  await tx
+    .update(profiles)
+    .set({ followers: sql`${profiles.followers} + ${delta}` })
+    .where(eq(profiles.key, followeeKey));
+}

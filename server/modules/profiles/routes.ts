@@ -2,12 +2,16 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import {
+  blockListSchema,
+  blockResponseSchema,
   followResponseSchema,
   handleSchema,
   profileListQuerySchema,
   profileListSchema,
   profileSchema,
   profileUpdateSchema,
+  userReportRequestSchema,
+  userReportResponseSchema,
 } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { requireSessionUser, sessionUser } from '../auth/session.ts';
@@ -15,7 +19,13 @@ import { createProfilesRepository } from './repository.ts';
 import { createProfilesService } from './service.ts';
 
 const keyParams = z.object({ key: z.string().min(1).max(200) });
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 
 const profilesRoutes: RoutesPlugin = async (app) => {
   const service = app.profiles;
@@ -73,7 +83,13 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         },
       },
       async (request) =>
-        service.list(request.params.key, direction, request.query.limit, request.query.cursor),
+        service.list(
+          request.params.key,
+          direction,
+          (await sessionUser(app, request))?.id,
+          request.query.limit,
+          request.query.cursor,
+        ),
     );
   }
 
@@ -96,7 +112,60 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         return service.setFollowing(user.id, request.params.key, follow);
       },
     });
+
+    app.route({
+      method,
+      url: '/api/profiles/:key/block',
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['profiles'],
+        summary: follow
+          ? 'Block a profile: it can no longer follow or message you, and its cards leave your views'
+          : 'Unblock a profile',
+        params: keyParams,
+        response: { 200: blockResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        const user = await requireSessionUser(app, request);
+        return service.setBlocking(user.id, request.params.key, follow);
+      },
+    });
   }
+
+  app.get(
+    '/api/profiles/me/blocks',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'The people you block, newest first',
+        querystring: profileListQuerySchema,
+        response: { 200: blockListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireSessionUser(app, request);
+      return service.listBlocked(user.id, request.query.limit, request.query.cursor);
+    },
+  );
+
+  app.post(
+    '/api/profiles/:key/reports',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Report a person to the administrators',
+        params: keyParams,
+        body: userReportRequestSchema,
+        response: { 201: userReportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(app, request);
+      const report = await service.report(user.id, request.params.key, request.body);
+      return reply.code(201).send(report);
+    },
+  );
 };
 export default fp(profilesRoutes, { name: 'profiles', dependencies: ['auth'] });
 

@@ -4,10 +4,13 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   ProfileKeyError,
   profileKey,
+  type BlockResponse,
   type FollowResponse,
   type Profile,
   type ProfileList,
+  type ProfileSummary,
   type ProfileUpdate,
+  type UserReportRequest,
 } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProfileRow, ProfilesRepository } from './repository.ts';
@@ -56,10 +59,20 @@ function decodeCursor(cursor: string): { at: Date; key: string } {
   }
 }
 
+/** The badge shows while premium lasts: an end date that has passed hides it even before the expiry sweep. */
+function subscribedNow(row: Pick<ProfileRow, 'isSubscribed' | 'subscribedUntil'>): boolean {
+  return row.isSubscribed && (row.subscribedUntil === null || row.subscribedUntil > new Date());
+}
+
 /** Profiles: created with each account, read by the seed's key, and the follow graph with exact counters. */
 export function createProfilesService(repository: ProfilesRepository) {
-  function present(row: ProfileRow, readerKey: string | undefined, followedByMe: boolean): Profile {
+  function present(
+    row: ProfileRow,
+    readerKey: string | undefined,
+    relation: { followedByMe: boolean; blockedByMe: boolean } = { followedByMe: false, blockedByMe: false },
+  ): Profile {
     const own = readerKey === row.key;
+    const countsHidden = row.hideFollowCounts && !own;
     return {
       key: row.key,
       handle: row.handle,
@@ -71,13 +84,50 @@ export function createProfilesService(repository: ProfilesRepository) {
       bio: row.bio,
       phoneNumber: own ? row.phoneNumber : null,
       country: row.country,
-      following: row.following,
-      followers: row.followers,
+      following: countsHidden ? null : row.following,
+      followers: countsHidden ? null : row.followers,
       cards: row.cards,
       likes: row.likes,
-      isSubscribed: row.isSubscribed,
-      followedByMe,
+      isSubscribed: subscribedNow(row),
+      reputation: row.reputation,
+      hideFollowCounts: row.hideFollowCounts,
+      ...relation,
     };
+  }
+
+  function summary(profile: ProfileRow): ProfileSummary {
+    return {
+      key: profile.key,
+      handle: profile.handle,
+      displayName: profile.displayName,
+      photoURL: profile.photoURL,
+      rank: profile.rank,
+      isSubscribed: subscribedNow(profile),
+    };
+  }
+
+  /** How the reader stands to `row`: following it, blocking it. Nothing for visitors or the owner. */
+  async function relationOf(row: ProfileRow, readerKey: string | undefined) {
+    if (!readerKey || readerKey === row.key) return { followedByMe: false, blockedByMe: false };
+    const [followedByMe, blockedByMe] = await Promise.all([
+      repository.isFollowing(readerKey, row.key),
+      repository.isBlocking(readerKey, row.key),
+    ]);
+    return { followedByMe, blockedByMe };
+  }
+
+  async function existing(key: string): Promise<ProfileRow> {
+    const row = await repository.findByKey(checkedKey(key));
+    if (!row) throw new AppError('common/not-found', { message: 'There is no profile with this key.' });
+    return row;
+  }
+
+  /** The other person of a follow, block or report: it must exist and must not be the reader. */
+  async function other(readerKey: string, key: string, doing: string): Promise<ProfileRow> {
+    const target = await existing(key);
+    if (target.key === readerKey)
+      throw new AppError('common/bad-request', { message: `You cannot ${doing} yourself.` });
+    return target;
   }
 
   return {
@@ -108,20 +158,15 @@ export function createProfilesService(repository: ProfilesRepository) {
 
     /** One profile by the seed's key, as `readerKey` (the signed-in reader, if any) may see it. */
     async get(key: string, readerKey: string | undefined): Promise<Profile> {
-      const row = await repository.findByKey(checkedKey(key));
-      if (!row) throw new AppError('common/not-found', { message: 'There is no profile with this key.' });
-      const followedByMe =
-        readerKey && readerKey !== row.key ? await repository.isFollowing(readerKey, row.key) : false;
-      return present(row, readerKey, followedByMe);
+      const row = await existing(key);
+      return present(row, readerKey, await relationOf(row, readerKey));
     },
 
     /** One profile by its handle. */
     async getByHandle(handle: string, readerKey: string | undefined): Promise<Profile> {
       const row = await repository.findByHandle(handle);
       if (!row) throw new AppError('common/not-found', { message: 'There is no profile with this handle.' });
-      const followedByMe =
-        readerKey && readerKey !== row.key ? await repository.isFollowing(readerKey, row.key) : false;
-      return present(row, readerKey, followedByMe);
+      return present(row, readerKey, await relationOf(row, readerKey));
     },
 
     /** Edits the owner's profile: every field is checked first, and nothing is saved unless all pass. */
@@ -130,6 +175,7 @@ export function createProfilesService(repository: ProfilesRepository) {
       const problems: { path: string; message: string }[] = [];
       if (update.displayName !== undefined) fields.displayName = update.displayName;
       if (update.bio !== undefined) fields.bio = update.bio;
+      if (update.hideFollowCounts !== undefined) fields.hideFollowCounts = update.hideFollowCounts;
       if (update.phoneNumber !== undefined) {
         if (update.phoneNumber === null || update.phoneNumber === '') fields.phoneNumber = null;
         else {
@@ -151,18 +197,26 @@ export function createProfilesService(repository: ProfilesRepository) {
         throw new AppError('common/validation-failed', { details: { fields: problems } });
       const row = await repository.update(ownerKey, fields);
       if (!row) throw new AppError('common/not-found', { message: 'You have no profile yet.' });
-      return present(row, ownerKey, false);
+      return present(row, ownerKey);
     },
 
-    /** A page of followers or of followed profiles. */
+    /** Sets or clears (`null`) the owner's photo URL; the photo itself is checked and stored elsewhere. */
+    async setPhoto(ownerKey: string, photoURL: string | null): Promise<Profile> {
+      const row = await repository.setPhoto(ownerKey, photoURL);
+      if (!row) throw new AppError('common/not-found', { message: 'You have no profile yet.' });
+      return present(row, ownerKey);
+    },
+
+    /** A page of followers or of followed profiles; an owner who hides them shows them to nobody else. */
     async list(
       key: string,
       direction: 'followers' | 'following',
+      readerKey: string | undefined,
       limit: number,
       cursor?: string,
     ): Promise<ProfileList> {
-      const row = await repository.findByKey(checkedKey(key));
-      if (!row) throw new AppError('common/not-found', { message: 'There is no profile with this key.' });
+      const row = await existing(key);
+      if (row.hideFollowCounts && readerKey !== row.key) throw new AppError('profiles/connections-hidden');
       const edges = await repository.listEdges(
         row.key,
         direction,
@@ -172,26 +226,52 @@ export function createProfilesService(repository: ProfilesRepository) {
       const page = edges.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map(({ profile }) => ({
-          key: profile.key,
-          handle: profile.handle,
-          displayName: profile.displayName,
-          photoURL: profile.photoURL,
-          rank: profile.rank,
-          isSubscribed: profile.isSubscribed,
-        })),
+        items: page.map(({ profile }) => summary(profile)),
         nextCursor: edges.length > limit && last ? encodeCursor(last.at, last.profile.key) : null,
       };
     },
 
-    /** Follows or unfollows; idempotent. Nobody follows themselves. */
+    /** Follows or unfollows; idempotent. Nobody follows themselves, and a block either way refuses a follow. */
     async setFollowing(readerKey: string, key: string, follow: boolean): Promise<FollowResponse> {
-      const target = await repository.findByKey(checkedKey(key));
-      if (!target) throw new AppError('common/not-found', { message: 'There is no profile with this key.' });
-      if (target.key === readerKey)
-        throw new AppError('common/bad-request', { message: 'You cannot follow yourself.' });
+      const target = await other(readerKey, key, 'follow');
       const followers = await repository.setFollowing(readerKey, target.key, follow);
-      return { following: follow, followers };
+      if (followers === undefined) throw new AppError('profiles/blocked');
+      return { following: follow, followers: target.hideFollowCounts ? null : followers };
+    },
+
+    /** Blocks or unblocks; idempotent. Blocking ends the follows between the two people. */
+    async setBlocking(readerKey: string, key: string, block: boolean): Promise<BlockResponse> {
+      const target = await other(readerKey, key, 'block');
+      await repository.setBlocking(readerKey, target.key, block);
+      return { blocked: block };
+    },
+
+    /** A page of the people the reader blocks. */
+    async listBlocked(readerKey: string, limit: number, cursor?: string): Promise<ProfileList> {
+      const rows = await repository.listBlocked(readerKey, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ profile }) => summary(profile)),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.profile.key) : null,
+      };
+    },
+
+    /** Files a report of another person for the administrators; at most 20 a day per reporter. */
+    async report(readerKey: string, key: string, request: Required<UserReportRequest>) {
+      const target = await other(readerKey, key, 'report');
+      const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+      if ((await repository.countReportsSince(readerKey, dayAgo)) >= 20)
+        throw new AppError('common/too-many-requests', {
+          message: 'You have sent many reports today. Please write to customer support instead.',
+        });
+      const id = await repository.insertReport({
+        reporterKey: readerKey,
+        reportedKey: target.key,
+        reason: request.reason,
+        details: request.details,
+      });
+      return { id, status: 'open' as const };
     },
   };
 }

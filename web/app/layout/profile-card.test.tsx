@@ -31,7 +31,10 @@ const fullProfile: Profile = {
   cards: 56,
   likes: 78,
   isSubscribed: true,
+  reputation: 450,
+  hideFollowCounts: false,
   followedByMe: false,
+  blockedByMe: false,
 };
 
 function renderButton(user: SessionUser = ada) {

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Profile } from '../../../contracts/profiles.ts';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import {
   connectionsQueryKey,
   displayNameOf,
@@ -13,8 +14,10 @@ import {
 } from './api.ts';
 
 /**
- * Follow / Following for a signed-in reader on someone else's profile. The button changes at once and the
- * follower count with it; the server's answer then sets the real count, and a failure puts both back.
+ * Follow / Unfollow for a signed-in reader on someone else's profile. The button says what it will do, and its
+ * accessible name starts with those same words ("Unfollow Ada Lovelace"), so voice control users can say what
+ * they see. It changes at once with the follower count; the server's answer then sets the real count, and a
+ * failure puts both back.
  */
 export function FollowButton({
   profile,
@@ -40,7 +43,8 @@ export function FollowButton({
         queryClient.setQueryData<Profile>(queryKey, {
           ...previous,
           followedByMe: follow,
-          followers: Math.max(0, previous.followers + (follow ? 1 : -1)),
+          followers:
+            previous.followers === null ? null : Math.max(0, previous.followers + (follow ? 1 : -1)),
         });
       }
       return { previous };
@@ -73,13 +77,9 @@ export function FollowButton({
 
   return (
     <Box>
-      <Button
-        variant={following ? 'outlined' : 'contained'}
-        aria-pressed={following}
-        aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
-        onClick={toggle}
-      >
-        {following ? 'Following' : 'Follow'}
+      <Button variant={following ? 'outlined' : 'contained'} onClick={toggle}>
+        {following ? 'Unfollow' : 'Follow'}
+        <VisuallyHidden> {name}</VisuallyHidden>
       </Button>
       {mutation.isError ? (
         <Alert severity="error" sx={{ mt: 2 }}>

@@ -17,7 +17,10 @@ export const ada: Profile = {
   cards: 5,
   likes: 40,
   isSubscribed: true,
+  reputation: 450,
+  hideFollowCounts: false,
   followedByMe: false,
+  blockedByMe: false,
 };
 
 /** Bob as someone else sees him: no email address or phone number. */
@@ -36,7 +39,10 @@ export const bob: Profile = {
   cards: 0,
   likes: 0,
   isSubscribed: false,
+  reputation: 0,
+  hideFollowCounts: false,
   followedByMe: false,
+  blockedByMe: false,
 };
 
 export function summary(index: number): ProfileSummary {
