@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import './lib/fastify.ts';
 import analyticsRoutes from './modules/analytics/routes.ts';
+import billingRoutes from './modules/billing/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import supportRoutes from './modules/support/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(authRoutes);
   await app.register(outboxRoutes);
   await app.register(profilesRoutes);
+  await app.register(billingRoutes);
   await app.register(reputationRoutes);
 
   await app.register(webAppPlugin, { root: config.webDistDir });

@@ -40,6 +40,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrowError(/SESSION_SECRET: Must be at least 32/);
   });
 
+  it('turns Stripe on only with all three settings, and refuses half a setup in production', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_ID: 'price_premium',
+    };
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_abc',
+      priceId: 'price_premium',
+      apiBase: undefined,
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:9' }).stripe?.apiBase?.port).toBe('9');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' }).stripe).toBeUndefined();
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_1' })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET: Required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(loadConfig({ ...production, ...stripe }).stripe?.priceId).toBe('price_premium');
+    expect(() => loadConfig({ STRIPE_PRICE_ID: 'prod_123' })).toThrowError(
+      /STRIPE_PRICE_ID: Must be a Stripe price id/,
+    );
+  });
+
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://cards.example.org/' });
     expect(config.PORT).toBe(3000);

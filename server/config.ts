@@ -70,6 +70,19 @@ export const configSchema = z
       .string()
       .regex(/^[\w-]{16,128}$/, 'Must be 16 to 128 letters, digits, - or _')
       .optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_\S+$/, 'Must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, 'Must be a webhook signing secret (whsec_…)')
+      .optional(),
+    STRIPE_PRICE_ID: z
+      .string()
+      .regex(/^price_\S+$/, 'Must be a Stripe price id (price_…)')
+      .optional(),
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
@@ -78,6 +91,18 @@ export const configSchema = z
         path: ['GOOGLE_CLIENT_SECRET'],
         message: 'Required when GOOGLE_CLIENT_ID is set',
       });
+    }
+    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+    const missing = stripe.filter((name) => !env[name]);
+    // Half a Stripe setup takes money without granting premium, or the reverse; production must not start so.
+    if (env.NODE_ENV === 'production' && missing.length > 0 && missing.length < stripe.length) {
+      for (const name of missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `Required when ${stripe.filter((other) => !missing.includes(other)).join(' and ')} is set`,
+        });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -98,6 +123,8 @@ export type Config = Omit<RawConfig, 'PUBLIC_URL' | 'AUTHORIZED_DOMAINS'> & {
   dataDir: string;
   webDistDir: string;
   isProduction: boolean;
+  /** Stripe billing, when all three of its settings are present; otherwise administrators grant premium. */
+  stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: URL | undefined } | undefined;
 };
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
@@ -127,5 +154,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(raw.DATA_DIR),
     webDistDir: path.resolve(raw.WEB_DIST_DIR),
     isProduction: raw.NODE_ENV === 'production',
+    stripe:
+      raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET && raw.STRIPE_PRICE_ID
+        ? {
+            secretKey: raw.STRIPE_SECRET_KEY,
+            webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+            priceId: raw.STRIPE_PRICE_ID,
+            apiBase: raw.STRIPE_API_BASE ? new URL(raw.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
   };
 }

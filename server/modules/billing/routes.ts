@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
+import {
+  adminProfileListSchema,
+  adminProfileSchema,
+  adminProfileSearchQuerySchema,
+  adminSubscriptionListSchema,
+  billingRedirectSchema,
+  premiumGrantSchema,
+  subscriptionStatusSchema,
+} from '../../../contracts/premium.ts';
+import type { RoutesPlugin } from '../../lib/fastify.ts';
+import { requireAdmin, requireSessionUser } from '../auth/session.ts';
+import { createBillingRepository } from './repository.ts';
+import { createBillingService, type BillingService } from './service.ts';
+import { createStripeClient } from './stripe.ts';
+
+/** How often ended subscriptions lose their badge when no webhook or read has done it already. */
+const SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  501: errorEnvelopeSchema,
+  502: errorEnvelopeSchema,
+};
+const keyParams = z.object({ key: z.string().min(1).max(200) });
+
+/** Runs the expiry sweep once the app is ready and then every quarter of an hour. */
+function startExpirySweep(app: FastifyInstance, service: BillingService) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= service
+      .sweep()
+      .then((expired) => {
+        if (expired > 0) app.log.info({ expired }, 'premium ended for some profiles');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'premium expiry sweep failed; will retry'))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+const billingRoutes: RoutesPlugin = async (app) => {
+  const { config } = app;
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const).filter(
+    (name) => !config[name],
+  );
+  if (missing.length > 0 && missing.length < 3) {
+    app.log.warn(`Stripe billing is off until ${missing.join(' and ')} is set too`);
+  }
+  const service = createBillingService({
+    repository: createBillingRepository(app.db.orm),
+    stripe: config.stripe
+      ? { client: createStripeClient(config.stripe), settings: config.stripe }
+      : undefined,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  startExpirySweep(app, service);
+
+  app.get(
+    '/api/billing/subscription',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Your plan, what it includes, and whether you can upgrade here',
+        response: { 200: subscriptionStatusSchema, ...errors },
+      },
+    },
+    async (request) => service.status((await requireSessionUser(app, request)).id),
+  );
+
+  app.post(
+    '/api/billing/checkout',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['billing'],
+        summary: 'Start a Stripe Checkout for premium; answers the page to go to',
+        response: { 200: billingRedirectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireSessionUser(app, request);
+      return service.checkout({ id: user.id, email: user.email });
+    },
+  );
+
+  app.post(
+    '/api/billing/portal',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['billing'],
+        summary: 'Open Stripe’s billing portal to cancel or change the card',
+        response: { 200: billingRedirectSchema, ...errors },
+      },
+    },
+    async (request) => service.portal((await requireSessionUser(app, request)).id),
+  );
+
+  // Stripe signs the exact bytes it sent, so this route reads the body as a Buffer in a scope of its own.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/billing/webhook',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Stripe’s webhook (signed with STRIPE_WEBHOOK_SECRET)',
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errors },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+        const applied = await service.webhook(body, typeof signature === 'string' ? signature : undefined);
+        return { received: true as const, duplicate: !applied };
+      },
+    );
+  });
+
+  app.get(
+    '/api/admin/subscriptions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Current premium subscribers (administrators only)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
+        response: { 200: adminSubscriptionListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app, request);
+      return service.subscribers(request.query.limit);
+    },
+  );
+
+  app.get(
+    '/api/admin/profiles',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Find people by the start of their handle or email (administrators only)',
+        querystring: adminProfileSearchQuerySchema,
+        response: { 200: adminProfileListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app, request);
+      return service.search(request.query.q);
+    },
+  );
+
+  app.put(
+    '/api/admin/profiles/:key/premium',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant premium, with no end or until a date (administrators only)',
+        params: keyParams,
+        body: premiumGrantSchema.default({}),
+        response: { 200: adminProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(app, request);
+      const until = request.body.until ? new Date(request.body.until) : null;
+      return service.grant(admin.id, request.params.key, until);
+    },
+  );
+
+  app.delete(
+    '/api/admin/profiles/:key/premium',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'End premium now (administrators only)',
+        params: keyParams,
+        response: { 200: adminProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(app, request);
+      return service.revoke(admin.id, request.params.key);
+    },
+  );
+};
+export default fp(billingRoutes, { name: 'billing', dependencies: ['auth'] });
