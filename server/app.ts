@@ -14,6 +14,8 @@ import supportRoutes from './modules/support/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import outboxRoutes from './modules/outbox/routes.ts';
 import profilesRoutes, { createProfiles } from './modules/profiles/routes.ts';
+import filesRoutes from './modules/files/routes.ts';
+import profilePhotosRoutes from './modules/profile-photos/routes.ts';
 import reputationRoutes from './modules/reputation/routes.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
@@ -95,6 +97,8 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(authRoutes);
   await app.register(outboxRoutes);
   await app.register(profilesRoutes);
+  await app.register(filesRoutes);
+  await app.register(profilePhotosRoutes);
   await app.register(billingRoutes);
   await app.register(reputationRoutes);
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ProfilesService } from '../modules/profiles/service.ts';
+import type { FilesService } from '../modules/files/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Profiles; the identity module creates one for each new account. */
     profiles: ProfilesService;
+    /** Stored files (photos); the files module creates it. */
+    files: FilesService;
   }
 }
 
