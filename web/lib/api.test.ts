@@ -40,6 +40,29 @@ describe('apiFetch', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
   });
 
+  it('sends a file as its own bytes with its own type, and unknown types as octet-stream', async () => {
+    const fetchMock = stubFetch(() => Promise.resolve(jsonResponse(200, ticket)));
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.png', { type: 'image/png' });
+    await apiFetch('/api/profiles/me/photo', {
+      method: 'PUT',
+      body: photo,
+      schema: supportTicketResponseSchema,
+    });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(photo);
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'image/png' });
+
+    const unnamed = new Blob([new Uint8Array([1, 2, 3])]);
+    await apiFetch('/api/profiles/me/photo', {
+      method: 'PUT',
+      body: unnamed,
+      schema: supportTicketResponseSchema,
+    });
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).toMatchObject({
+      'Content-Type': 'application/octet-stream',
+    });
+  });
+
   it('maps the error envelope to an ApiError with code, message, status and fields', async () => {
     stubFetch(() =>
       Promise.resolve(

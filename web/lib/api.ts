@@ -60,7 +60,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 export interface ApiRequest<Schema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a file the person chose) is sent as its own bytes, labelled with its own type. */
   body?: unknown;
   /** The contract's response schema; the answer is parsed with it, so callers get the contract's type. */
   schema: Schema;
@@ -76,7 +76,9 @@ export async function apiFetch<Schema extends z.ZodType>(
   { method = 'GET', body, schema, signal }: ApiRequest<Schema>,
 ): Promise<z.output<Schema>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const raw = body instanceof Blob;
+  if (raw) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -84,7 +86,7 @@ export async function apiFetch<Schema extends z.ZodType>(
       method,
       headers,
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(raw ? { body } : body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
