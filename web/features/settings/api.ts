@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authConfigSchema, passwordPolicySchema, sessionUserSchema } from '../../../contracts/auth.ts';
+import { billingRedirectSchema, subscriptionStatusSchema } from '../../../contracts/premium.ts';
 import type { PasswordPolicy } from '../../../contracts/auth.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 
@@ -92,6 +93,15 @@ export const authConfigQuery = queryOptions({
   queryKey: [...settingsQueryRoot, 'config'],
   queryFn: ({ signal }) => apiFetch('/api/auth/config', { schema: authConfigSchema, signal }),
   staleTime: 5 * 60_000,
+  retry: retryOnce,
+});
+
+/** `GET /api/billing/subscription`: the plan, what it includes, and whether this server takes payments. */
+export const subscriptionQuery = queryOptions({
+  queryKey: [...settingsQueryRoot, 'subscription'],
+  queryFn: ({ signal }) =>
+    apiFetch('/api/billing/subscription', { schema: subscriptionStatusSchema, signal }),
+  staleTime: 0,
   retry: retryOnce,
 });
 
@@ -207,4 +217,14 @@ export function unlinkAccount(account: LinkedAccount) {
 /** `POST /api/auth/delete-user`: deletes the account at once (no confirmation mail is configured). */
 export function deleteAccount(password: string) {
   return apiFetch('/api/auth/delete-user', { method: 'POST', body: { password }, schema: successSchema });
+}
+
+/** `POST /api/billing/checkout`: the Stripe Checkout page for premium. */
+export function startCheckout() {
+  return apiFetch('/api/billing/checkout', { method: 'POST', body: {}, schema: billingRedirectSchema });
+}
+
+/** `POST /api/billing/portal`: Stripe's page to cancel the subscription or change the card. */
+export function openBillingPortal() {
+  return apiFetch('/api/billing/portal', { method: 'POST', body: {}, schema: billingRedirectSchema });
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authDefaults, authFixtures, errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
 import type { StubRoute } from '../../test/api-stub.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
+import { plans } from '../../../contracts/premium.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 const user = { ...authFixtures.user, emailVerified: true, role: 'user', twoFactorEnabled: false };
@@ -36,6 +37,17 @@ const passwordAccount = {
   scopes: [],
 };
 
+const freePlan = {
+  plan: 'free',
+  active: false,
+  until: null,
+  source: null,
+  status: null,
+  entitlements: plans.free,
+  checkoutAvailable: false,
+  portalAvailable: false,
+};
+
 function session(overrides: Partial<typeof user> = {}) {
   return { user: { ...user, ...overrides }, session: currentSession };
 }
@@ -45,6 +57,7 @@ const settingsDefaults: Record<string, StubRoute | object | null> = {
   'GET /api/auth/get-session': session(),
   'GET /api/auth/list-sessions': [currentSession, otherSession],
   'GET /api/auth/list-accounts': [passwordAccount],
+  'GET /api/billing/subscription': freePlan,
 };
 
 function renderSettings() {
@@ -63,6 +76,7 @@ describe('settings page', () => {
     await screen.findByRole('heading', { level: 2, name: 'Profile' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Profile',
+      'Premium',
       'Password',
       'Email address',
       'Two-step verification',

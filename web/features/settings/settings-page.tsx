@@ -16,6 +16,7 @@ import { EmailSection } from './email-section.tsx';
 import { errorSentence } from './errors.ts';
 import { LinkedAccountsSection } from './linked-accounts-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { PremiumSection } from './premium-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { ConfirmIdentityProvider } from './reauth.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -82,9 +83,15 @@ function Sections({ session }: { session: SettingsSession }) {
   return (
     <ConfirmIdentityProvider email={user.email}>
       <Typography sx={{ mb: 1 }}>
-        Your name and email address, how you sign in, and where you are signed in.
+        Your name and email address, your plan, how you sign in, and where you are signed in.
       </Typography>
+      {user.role === 'admin' ? (
+        <Typography sx={{ mb: 1 }}>
+          You are an administrator: <TextLink to="/admin">open the administration page</TextLink>.
+        </Typography>
+      ) : null}
       <ProfileSection user={user} />
+      <PremiumSection />
       <PasswordSection hasPassword={hasPassword} />
       <EmailSection currentEmail={user.email} />
       <TwoFactorSection enabled={user.twoFactorEnabled === true} />
