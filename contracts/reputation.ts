@@ -29,7 +29,13 @@ export const reputationPoints = {
   'new-follower': 2,
 } as const;
 
-export const reputationKinds = ['card-liked', 'like-removed', 'card-remixed', 'new-follower', 'penalty'] as const;
+export const reputationKinds = [
+  'card-liked',
+  'like-removed',
+  'card-remixed',
+  'new-follower',
+  'penalty',
+] as const;
 export type ReputationKind = (typeof reputationKinds)[number];
 
 /** Kinds that count towards the daily cap. */

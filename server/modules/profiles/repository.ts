@@ -26,7 +26,9 @@ export function createProfilesRepository(orm: Orm) {
 
     async update(
       key: string,
-      fields: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'phoneNumber' | 'country' | 'hideFollowCounts'>>,
+      fields: Partial<
+        Pick<ProfileRow, 'displayName' | 'bio' | 'phoneNumber' | 'country' | 'hideFollowCounts'>
+      >,
     ) {
       const rows = await orm
         .update(profiles)
@@ -112,7 +114,11 @@ export function createProfilesRepository(orm: Orm) {
      * and a block made at the same moment cannot slip a follow in behind it. A new follower earns the followee
      * reputation once per follower. Returns undefined when a block between the two refuses the follow.
      */
-    async setFollowing(followerKey: string, followeeKey: string, follow: boolean): Promise<number | undefined> {
+    async setFollowing(
+      followerKey: string,
+      followeeKey: string,
+      follow: boolean,
+    ): Promise<number | undefined> {
       return orm.transaction(async (tx) => {
         await lockProfiles(tx, [followerKey, followeeKey]);
         if (follow && (await blockedEitherWay(tx, followerKey, followeeKey))) return undefined;
@@ -189,7 +195,12 @@ export function createProfilesRepository(orm: Orm) {
     },
 
     /** Stores a report of `reportedKey` for the administrators. */
-    async insertReport(report: { reporterKey: string; reportedKey: string; reason: string; details: string }) {
+    async insertReport(report: {
+      reporterKey: string;
+      reportedKey: string;
+      reason: string;
+      details: string;
+    }) {
       const [row] = await orm.insert(userReports).values(report).returning({ id: userReports.id });
       return row!.id;
     },

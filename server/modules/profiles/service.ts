@@ -248,7 +248,11 @@ export function createProfilesService(repository: ProfilesRepository) {
 
     /** A page of the people the reader blocks. */
     async listBlocked(readerKey: string, limit: number, cursor?: string): Promise<ProfileList> {
-      const rows = await repository.listBlocked(readerKey, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+      const rows = await repository.listBlocked(
+        readerKey,
+        limit + 1,
+        cursor ? decodeCursor(cursor) : undefined,
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

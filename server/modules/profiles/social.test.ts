@@ -98,10 +98,7 @@ describe('hidden follow counts, blocks and reports', () => {
       details: 'Posts the same link under every card.',
     });
     expect(filed.statusCode, filed.body).toBe(201);
-    const [row] = await context.db.orm
-      .select()
-      .from(userReports)
-      .where(eq(userReports.id, filed.json().id));
+    const [row] = await context.db.orm.select().from(userReports).where(eq(userReports.id, filed.json().id));
     expect(row).toMatchObject({
       reporterKey: ada.id,
       reportedKey: spammer.id,
@@ -113,11 +110,12 @@ describe('hidden follow counts, blocks and reports', () => {
     const badReason = await request('POST', `/api/profiles/${spammer.id}/reports`, ada, { reason: 'meh' });
     expect(badReason.statusCode).toBe(400);
     expect(badReason.json().error.details.fields[0].path).toBe('reason');
-    expect((await request('POST', `/api/profiles/${ada.id}/reports`, ada, { reason: 'spam' })).statusCode).toBe(
-      400,
-    );
     expect(
-      (await request('POST', `/api/profiles/${spammer.id}/reports`, undefined, { reason: 'spam' })).statusCode,
+      (await request('POST', `/api/profiles/${ada.id}/reports`, ada, { reason: 'spam' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await request('POST', `/api/profiles/${spammer.id}/reports`, undefined, { reason: 'spam' }))
+        .statusCode,
     ).toBe(401);
     const reports = await context.db.orm
       .select()

@@ -1,13 +1,16 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
+  blockResponseSchema,
   followResponseSchema,
   profileKey,
   ProfileKeyError,
   profileListSchema,
   profileSchema,
+  userReportResponseSchema,
 } from '../../../contracts/profiles.ts';
-import type { Profile, ProfileUpdate } from '../../../contracts/profiles.ts';
+import type { Profile, ProfileUpdate, UserReportRequest } from '../../../contracts/profiles.ts';
+import { reputationSummarySchema } from '../../../contracts/reputation.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
@@ -115,3 +118,31 @@ export function errorSentence(error: unknown): string {
 export function displayNameOf(profile: { displayName: string | null; handle: string }): string {
   return profile.displayName ?? profile.handle;
 }
+
+/** `PUT` (block) or `DELETE` (unblock) `/api/profiles/:key/block`. */
+export function setBlocking(key: string, block: boolean) {
+  return apiFetch(`/api/profiles/${encodeURIComponent(key)}/block`, {
+    method: block ? 'PUT' : 'DELETE',
+    schema: blockResponseSchema,
+  });
+}
+
+/** `POST /api/profiles/:key/reports`: the report is kept for the administrators. */
+export function reportProfile(key: string, report: UserReportRequest) {
+  return apiFetch(`/api/profiles/${encodeURIComponent(key)}/reports`, {
+    method: 'POST',
+    body: report,
+    schema: userReportResponseSchema,
+  });
+}
+
+export const reputationQueryKey = [...profilesQueryRoot, 'reputation'] as const;
+
+/** `GET /api/profiles/me/reputation`: the signed-in person's reputation, rank and latest events. */
+export const reputationQuery = () =>
+  queryOptions({
+    queryKey: reputationQueryKey,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/profiles/me/reputation', { schema: reputationSummarySchema, signal }),
+    retry: retryOnce,
+  });

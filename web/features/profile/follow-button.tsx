@@ -43,8 +43,7 @@ export function FollowButton({
         queryClient.setQueryData<Profile>(queryKey, {
           ...previous,
           followedByMe: follow,
-          followers:
-            previous.followers === null ? null : Math.max(0, previous.followers + (follow ? 1 : -1)),
+          followers: previous.followers === null ? null : Math.max(0, previous.followers + (follow ? 1 : -1)),
         });
       }
       return { previous };
@@ -78,8 +77,7 @@ export function FollowButton({
   return (
     <Box>
       <Button variant={following ? 'outlined' : 'contained'} onClick={toggle}>
-        {following ? 'Unfollow' : 'Follow'}
-        <VisuallyHidden> {name}</VisuallyHidden>
+        {following ? 'Unfollow' : 'Follow'} <VisuallyHidden>{name}</VisuallyHidden>
       </Button>
       {mutation.isError ? (
         <Alert severity="error" sx={{ mt: 2 }}>

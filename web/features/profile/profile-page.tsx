@@ -15,7 +15,9 @@ import type { SessionUser } from '../../lib/session.ts';
 import { errorSentence, ownProfileKey, profileByKeyQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
+import { ReputationPanel } from './reputation-panel.tsx';
 
 /** The signed-in person's own profile: `/profile`. */
 export function ProfilePage() {
@@ -100,6 +102,11 @@ function OwnProfile({ user }: { user: SessionUser }) {
         <EditProfileForm
           // A different account (signed in elsewhere) starts a fresh form.
           key={profile.key}
+          profile={profile}
+          onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
+        />
+        <ReputationPanel />
+        <PrivacySection
           profile={profile}
           onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
         />

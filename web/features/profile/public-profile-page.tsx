@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { handleSchema } from '../../../contracts/profiles.ts';
@@ -14,6 +15,7 @@ import { useSession } from '../../lib/session.ts';
 import { displayNameOf, errorSentence, ownProfileKey, profileByHandleQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { FollowButton } from './follow-button.tsx';
+import { ProfileActionsMenu } from './profile-actions-menu.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 
 /** Someone's public profile: `/u/:handle`. */
@@ -110,20 +112,35 @@ function PublicProfile({ handle }: { handle: string }) {
       </Button>
     );
   } else {
-    actions = <FollowButton profile={profile} queryKey={options.queryKey} ownKey={ownKey} />;
+    actions = (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
+        {profile.blockedByMe ? (
+          <Typography sx={{ alignSelf: 'center' }}>You block {name}.</Typography>
+        ) : (
+          <FollowButton profile={profile} queryKey={options.queryKey} ownKey={ownKey} />
+        )}
+        <ProfileActionsMenu profile={profile} queryKey={options.queryKey} />
+      </Stack>
+    );
   }
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
       <ProfileHeader profile={profile} headingId={headingId} actions={actions} />
-      <ConnectionsTabs
-        profileKey={profile.key}
-        empty={
-          isOwn
-            ? { followers: 'Nobody follows you yet.', following: 'You do not follow anyone yet.' }
-            : { followers: `Nobody follows ${name} yet.`, following: `${name} does not follow anyone yet.` }
-        }
-      />
+      {profile.hideFollowCounts && !isOwn ? (
+        <Typography sx={{ mt: 4 }} color="text.secondary">
+          {name} keeps their followers and the people they follow private.
+        </Typography>
+      ) : (
+        <ConnectionsTabs
+          profileKey={profile.key}
+          empty={
+            isOwn
+              ? { followers: 'Nobody follows you yet.', following: 'You do not follow anyone yet.' }
+              : { followers: `Nobody follows ${name} yet.`, following: `${name} does not follow anyone yet.` }
+          }
+        />
+      )}
     </Box>
   );
 }
