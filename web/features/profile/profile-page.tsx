@@ -15,6 +15,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { errorSentence, ownProfileKey, profileByKeyQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
+import { ProfilePhotoControl } from './profile-photo-control.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ReputationPanel } from './reputation-panel.tsx';
@@ -99,12 +100,25 @@ function OwnProfile({ user }: { user: SessionUser }) {
     content = (
       <>
         <ProfileHeader profile={profile} headingId={headingId} />
-        <EditProfileForm
-          // A different account (signed in elsewhere) starts a fresh form.
-          key={profile.key}
-          profile={profile}
-          onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
-        />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { md: '240px minmax(0, 1fr)' },
+            columnGap: 3,
+            alignItems: 'start',
+          }}
+        >
+          <ProfilePhotoControl
+            profile={profile}
+            onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
+          />
+          <EditProfileForm
+            // A different account (signed in elsewhere) starts a fresh form.
+            key={profile.key}
+            profile={profile}
+            onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
+          />
+        </Box>
         <ReputationPanel />
         <PrivacySection
           profile={profile}
