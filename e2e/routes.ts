@@ -32,5 +32,6 @@ export const appRoutes: { path: string; heading: RegExp; isPublic: boolean }[] =
   { path: '/auth/action', heading: /Email action/i, isPublic: true },
   { path: '/dev/outbox', heading: /Development outbox/i, isPublic: true },
   { path: '/settings', heading: /Settings/i, isPublic: false },
+  { path: '/admin', heading: /Administration/i, isPublic: false },
   { path: '/u/nobody_here', heading: /Profile not found/i, isPublic: true },
 ];

@@ -32,6 +32,7 @@ const pages: [path: string, heading: string][] = [
   ['/dev/outbox', 'Development outbox'],
   ['/play', 'Play'],
   ['/profile', 'Profile'],
+  ['/admin', 'Administration'],
 ];
 
 describe('routes', () => {

@@ -163,6 +163,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
   },
   {
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('../features/admin/admin-page.tsx')).AdminPage }),
+  },
+  {
     path: '*',
     lazy: async () => ({ Component: (await import('./errors/not-found-page.tsx')).NotFoundPage }),
   },

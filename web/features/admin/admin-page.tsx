@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import type { ComponentType } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { TextLink } from '../../components/text-link.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { loginPathFor } from '../../lib/navigation.ts';
+import { useSession } from '../../lib/session.ts';
+import { adminSessionQuery, errorSentence } from './api.ts';
+import { PremiumAdminSection } from './premium-admin-section.tsx';
+
+/**
+ * The sections of the page, in order. A new administrative tool (reports, say) is one more entry here and a
+ * component of its own that renders an `AdminSection`.
+ */
+const sections: { id: string; Component: ComponentType }[] = [
+  { id: 'premium', Component: PremiumAdminSection },
+];
+
+/** Administration: `/admin`, for people with the administrator role. The server checks the role on every call. */
+export function AdminPage() {
+  useDocumentTitle('Administration');
+  const headingId = useId();
+  const { signedIn } = useSession();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 960 }}>
+      <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        Administration
+      </Typography>
+      {signedIn ? (
+        <AdminOnly />
+      ) : (
+        <Typography>
+          You are not signed in. <TextLink to={loginPathFor('/admin')}>Sign in</TextLink> with an
+          administrator account to use this page.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function AdminOnly() {
+  const session = useQuery(adminSessionQuery);
+  if (session.isPending) {
+    return (
+      <Box sx={{ py: 4 }}>
+        <CircularProgress aria-label="Checking your role" />
+      </Box>
+    );
+  }
+  if (session.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorSentence(session.error)}
+      </Alert>
+    );
+  }
+  if (session.data?.user.role !== 'admin') {
+    return <Typography>You need to be an administrator to see this page.</Typography>;
+  }
+  return (
+    <>
+      <Typography>Tools for the people who run this CARD WEB server.</Typography>
+      {sections.map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
+    </>
+  );
+}
