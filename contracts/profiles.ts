@@ -143,3 +143,34 @@ export const blockListSchema = z.object({
   items: z.array(profileSummarySchema),
   nextCursor: z.string().nullable(),
 });
+
+/** What an administrator decides about a report. */
+export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
+
+/** One report as administrators see it, with both people. */
+export const adminReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum(Object.keys(reportReasons) as [ReportReason, ...ReportReason[]]),
+  details: z.string(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  reporter: profileSummarySchema,
+  reported: profileSummarySchema,
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** `GET /api/admin/reports`: open reports first by default, newest first, a page at a time. */
+export const adminReportQuerySchema = z.object({
+  status: z.enum(reportStatuses).default('open'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminReportListSchema = z.object({
+  items: z.array(adminReportSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminReportList = z.infer<typeof adminReportListSchema>;
+
+/** `PATCH /api/admin/reports/:id`: close a report as resolved or dismissed, or open it again. */
+export const adminReportUpdateSchema = z.object({ status: z.enum(reportStatuses) });

@@ -17,6 +17,7 @@ import profilesRoutes, { createProfiles } from './modules/profiles/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
 import profilePhotosRoutes from './modules/profile-photos/routes.ts';
 import reputationRoutes from './modules/reputation/routes.ts';
+import moderationRoutes from './modules/moderation/routes.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(profilePhotosRoutes);
   await app.register(billingRoutes);
   await app.register(reputationRoutes);
+  await app.register(moderationRoutes);
 
   await app.register(webAppPlugin, { root: config.webDistDir });
   return app;

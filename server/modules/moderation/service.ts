@@ -1,0 +1,71 @@
+import type { AdminReport, AdminReportList, ReportReason } from '../../../contracts/profiles.ts';
+import { reportStatuses } from '../../../contracts/profiles.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ModerationRepository } from './repository.ts';
+
+type Status = (typeof reportStatuses)[number];
+type Row = Awaited<ReturnType<ModerationRepository['listReports']>>[number];
+
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (!/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) throw new Error('bad cursor');
+    return { at: date, id };
+  } catch {
+    throw new AppError('common/validation-failed', {
+      details: { fields: [{ path: 'cursor', message: 'Not a cursor from this list' }] },
+    });
+  }
+}
+
+function summary(profile: Row['reporter']) {
+  return {
+    key: profile.key,
+    handle: profile.handle,
+    displayName: profile.displayName,
+    photoURL: profile.photoURL,
+    rank: profile.rank,
+    isSubscribed: profile.isSubscribed,
+  };
+}
+
+function present({ report, reporter, reported }: Row): AdminReport {
+  return {
+    id: report.id,
+    reason: report.reason as ReportReason,
+    details: report.details,
+    status: report.status as Status,
+    createdAt: report.createdAt.toISOString(),
+    resolvedAt: report.resolvedAt?.toISOString() ?? null,
+    reporter: summary(reporter),
+    reported: summary(reported),
+  };
+}
+
+/** The administrators' review of reported users. */
+export function createModerationService(repository: ModerationRepository) {
+  return {
+    /** A page of reports with one status, newest first. */
+    async listReports(status: Status, limit: number, cursor?: string): Promise<AdminReportList> {
+      const rows = await repository.listReports(status, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(present),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.report.createdAt, last.report.id) : null,
+      };
+    },
+
+    /** Resolves, dismisses or reopens a report, recording which administrator decided. */
+    async setStatus(id: string, status: Status, adminId: string): Promise<{ id: string; status: Status }> {
+      const updated = await repository.setStatus(id, status, adminId);
+      if (!updated) throw new AppError('common/not-found', { message: 'There is no such report.' });
+      return { id: updated.id, status };
+    },
+  };
+}
