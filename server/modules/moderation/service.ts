@@ -1,5 +1,5 @@
 import type { AdminReport, AdminReportList, ReportReason } from '../../../contracts/profiles.ts';
-import { reportStatuses } from '../../../contracts/profiles.ts';
+import { type reportStatuses } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ModerationRepository } from './repository.ts';
 
