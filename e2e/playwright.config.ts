@@ -88,6 +88,8 @@ export default defineConfig({
         // limits apply per test instead of to the whole suite from one loopback address.
         TRUST_PROXY: 'true',
         SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+        // The account that signs up with this address is an administrator (e2e/premium.spec.ts).
+        ADMIN_EMAILS: 'e2e-admin@example.org',
         OIDC_PROVIDERS: JSON.stringify([
           {
             id: 'local-idp',
