@@ -155,7 +155,12 @@ export function ProfilePhotoControl({
         onChange={chosen}
       />
       <Box role="status" sx={{ mt: status ? 2 : 0 }}>
-        {status?.kind === 'done' ? <Alert severity="success">{status.text}</Alert> : null}
+        {/* Announced once, by the status region around it: not a second, assertive alert of its own. */}
+        {status?.kind === 'done' ? (
+          <Alert severity="success" role="none">
+            {status.text}
+          </Alert>
+        ) : null}
         {status?.kind === 'working' ? <Typography variant="body2">{status.text}</Typography> : null}
       </Box>
       {problem ? (
