@@ -33,6 +33,9 @@ export function Prose({ children }: { children: ReactNode }) {
           bgcolor: 'action.hover',
         },
         '& a': { color: 'primary.main' },
+        '& table': { borderCollapse: 'collapse', mb: 2, minWidth: 280 },
+        '& caption': { captionSide: 'top', textAlign: 'left', fontWeight: 600, mb: 1 },
+        '& th, & td': { textAlign: 'left', px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider' },
         '& .lead': { fontSize: '1.125rem', color: 'text.secondary' },
       })}
     >

@@ -5,6 +5,8 @@ import Link from '@mui/material/Link';
 import { Prose } from '../../components/prose.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { describeEntitlements, plans } from '../../../contracts/premium.ts';
+import { dailyLikePointsCap, rankThresholds, reputationPoints } from '../../../contracts/reputation.ts';
 
 interface GuideSection {
   id: string;
@@ -249,8 +251,26 @@ const sections: GuideSection[] = [
           people you follow, your followers, your cards and their likes; Premium subscribers get a badge.
           Other people can open your public profile and follow you.
         </p>
+        <p>
+          Under <strong>Privacy</strong> on your profile you can hide your follower and following counts:
+          others then see “Hidden” and cannot open the lists. On someone else’s profile, the{' '}
+          <strong>…</strong> button lets you <strong>block</strong> them (they can no longer follow or message
+          you, you stop seeing their cards, and any follows between you end; they are not told) or{' '}
+          <strong>report</strong> them to the administrators. You can unblock people from the same menu or
+          from Settings.
+        </p>
       </>
     ),
+  },
+  {
+    id: 'ranks',
+    title: 'Reputation and ranks',
+    body: <RanksGuide />,
+  },
+  {
+    id: 'premium',
+    title: 'Premium',
+    body: <PremiumGuide />,
   },
   {
     id: 'themes-and-accessibility',
@@ -322,5 +342,94 @@ export function DocumentPage() {
         </Box>
       ))}
     </Prose>
+  );
+}
+
+const number = new Intl.NumberFormat('en');
+const signed = new Intl.NumberFormat('en', { signDisplay: 'exceptZero' });
+
+/** The rank table and the points, printed from the same constants the server uses. */
+function RanksGuide() {
+  return (
+    <>
+      <p>
+        Your rank shows how much others value your cards. It comes from your reputation, a running total of
+        points for things other people do with your work:
+      </p>
+      <ul>
+        <li>one of your cards is liked: {signed.format(reputationPoints['card-liked'])};</li>
+        <li>a like is taken back: {signed.format(reputationPoints['like-removed'])};</li>
+        <li>one of your cards is remixed: {signed.format(reputationPoints['card-remixed'])};</li>
+        <li>
+          someone follows you for the first time: {signed.format(reputationPoints['new-follower'])} (following
+          again later earns nothing more);
+        </li>
+        <li>an administrator may take points away for breaking the rules, and says why.</li>
+      </ul>
+      <p>
+        Likes earn at most {number.format(dailyLikePointsCap)} points a day, so a burst of likes cannot push
+        anyone up the ranks overnight. Your reputation is always the sum of its events, so it can be checked
+        and recomputed at any time; your profile lists your latest events.
+      </p>
+      <table>
+        <caption>Ranks and the reputation each needs</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Reputation</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rankThresholds.map((threshold, index) => {
+            const next = rankThresholds[index + 1];
+            const range = !Number.isFinite(threshold.from)
+              ? `below ${number.format(next?.from ?? 0)}`
+              : next
+                ? `${number.format(threshold.from)} to ${number.format(next.from - 1)}`
+                : `${number.format(threshold.from)} and more`;
+            return (
+              <tr key={threshold.rank}>
+                <td>{threshold.rank}</td>
+                <td>{range}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p>Everyone starts at rank B. Ranks never lock anything: every feature is open at every rank.</p>
+    </>
+  );
+}
+
+/** What premium adds, printed from the entitlement table the server enforces. */
+function PremiumGuide() {
+  return (
+    <>
+      <p>
+        Premium is an optional subscription that raises a few limits. It never locks the heart of CARD WEB:
+        studying your cards, building and publishing them, sharing, following people and chatting are free for
+        everyone.
+      </p>
+      <p>Premium includes:</p>
+      <ul>
+        {describeEntitlements(plans.premium).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>On the free plan you have:</p>
+      <ul>
+        {describeEntitlements(plans.free).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>
+        To get premium, open <TextLink to="/settings">Settings</TextLink> and choose{' '}
+        <strong>Upgrade to premium</strong>: you pay on Stripe’s secure checkout page and come back to
+        Settings. On a server that does not take payments, an administrator grants premium instead. While it
+        lasts, your profile shows a <strong>Premium Subscriber</strong> badge; the badge goes away when
+        premium ends. To cancel or change your card, choose <strong>Manage your subscription</strong> in
+        Settings; premium then lasts until the end of the period you paid for.
+      </p>
+    </>
   );
 }
