@@ -252,6 +252,13 @@ const sections: GuideSection[] = [
           Other people can open your public profile and follow you.
         </p>
         <p>
+          To add a photo, open your profile and choose “Change photo”. A photo must be a PNG, JPEG or WebP
+          image of at most 5 MB; anything else is refused, whatever the file is called. We turn it the right
+          way up, crop it to a square from the centre and keep only that small copy, without the camera
+          details or location a photo file can carry; the file you chose is not kept. “Remove photo” brings
+          back your initials.
+        </p>
+        <p>
           Under <strong>Privacy</strong> on your profile you can hide your follower and following counts:
           others then see “Hidden” and cannot open the lists. On someone else’s profile, the{' '}
           <strong>…</strong> button lets you <strong>block</strong> them (they can no longer follow or message
