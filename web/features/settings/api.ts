@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authConfigSchema, passwordPolicySchema, sessionUserSchema } from '../../../contracts/auth.ts';
 import { billingRedirectSchema, subscriptionStatusSchema } from '../../../contracts/premium.ts';
+import { blockListSchema, blockResponseSchema } from '../../../contracts/profiles.ts';
 import type { PasswordPolicy } from '../../../contracts/auth.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 
@@ -227,4 +228,26 @@ export function startCheckout() {
 /** `POST /api/billing/portal`: Stripe's page to cancel the subscription or change the card. */
 export function openBillingPortal() {
   return apiFetch('/api/billing/portal', { method: 'POST', body: {}, schema: billingRedirectSchema });
+}
+
+export const blockedPeopleQueryKey = [...settingsQueryRoot, 'blocks'] as const;
+
+/** `GET /api/profiles/me/blocks`: the people the signed-in person blocks, a page at a time. */
+export const blockedPeopleQuery = infiniteQueryOptions({
+  queryKey: blockedPeopleQueryKey,
+  queryFn: ({ signal, pageParam }) => {
+    const query = new URLSearchParams({ limit: '20' });
+    if (pageParam !== null) query.set('cursor', pageParam);
+    return apiFetch(`/api/profiles/me/blocks?${query.toString()}`, { schema: blockListSchema, signal });
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+});
+
+/** `DELETE /api/profiles/:key/block`. */
+export function unblock(key: string) {
+  return apiFetch(`/api/profiles/${encodeURIComponent(key)}/block`, {
+    method: 'DELETE',
+    schema: blockResponseSchema,
+  });
 }

@@ -58,6 +58,7 @@ const settingsDefaults: Record<string, StubRoute | object | null> = {
   'GET /api/auth/list-sessions': [currentSession, otherSession],
   'GET /api/auth/list-accounts': [passwordAccount],
   'GET /api/billing/subscription': freePlan,
+  'GET /api/profiles/me/blocks': { items: [], nextCursor: null },
 };
 
 function renderSettings() {
@@ -82,6 +83,7 @@ describe('settings page', () => {
       'Two-step verification',
       'Linked accounts',
       'Active sessions',
+      'Blocked people',
       'Delete account',
     ]);
     expect(within(section('Profile')).getByText('ada@example.com')).toBeVisible();
@@ -502,5 +504,37 @@ describe('delete account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(requests('POST /api/auth/delete-user')[0]?.body).toEqual({ password: 'Correct-Horse-42' });
+  });
+
+  it('lists the people you block and unblocks one', async () => {
+    const u = userEvent.setup();
+    let blocked = [
+      {
+        key: 'u_troll',
+        handle: 'troll',
+        displayName: 'Troll Person',
+        photoURL: null,
+        rank: 'C',
+        isSubscribed: false,
+      },
+    ];
+    const { requests } = stubApi({
+      ...settingsDefaults,
+      'GET /api/profiles/me/blocks': () => jsonResponse(200, { items: blocked, nextCursor: null }),
+      'DELETE /api/profiles/u_troll/block': () => {
+        blocked = [];
+        return jsonResponse(200, { blocked: false });
+      },
+    });
+    renderSettings();
+    const blocks = await screen.findByRole('region', { name: 'Blocked people' });
+    expect(await within(blocks).findByRole('link', { name: 'Troll Person' })).toHaveAttribute(
+      'href',
+      '/u/troll',
+    );
+    await u.click(within(blocks).getByRole('button', { name: 'Unblock Troll Person' }));
+    expect(await within(blocks).findByText('You unblocked Troll Person.')).toBeVisible();
+    expect(await within(blocks).findByText('You do not block anyone.')).toBeVisible();
+    expect(requests('DELETE /api/profiles/u_troll/block')).toHaveLength(1);
   });
 });

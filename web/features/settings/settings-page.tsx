@@ -11,6 +11,7 @@ import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { linkedAccountsQuery, sessionQuery } from './api.ts';
 import type { SettingsSession } from './api.ts';
+import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { errorSentence } from './errors.ts';
@@ -97,6 +98,7 @@ function Sections({ session }: { session: SettingsSession }) {
       <TwoFactorSection enabled={user.twoFactorEnabled === true} />
       <LinkedAccountsSection />
       <SessionsSection currentToken={session.session.token} />
+      <BlockedPeopleSection />
       <DeleteAccountSection />
     </ConfirmIdentityProvider>
   );
