@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // Journeys typed through user-event take seconds on a busy two-core runner; 5 s is too tight there.
+          testTimeout: 20_000,
         },
       },
     ],

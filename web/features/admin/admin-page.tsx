@@ -12,12 +12,14 @@ import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { adminSessionQuery, errorSentence } from './api.ts';
 import { PremiumAdminSection } from './premium-admin-section.tsx';
+import { ReportsAdminSection } from './reports-admin-section.tsx';
 
 /**
  * The sections of the page, in order. A new administrative tool (reports, say) is one more entry here and a
  * component of its own that renders an `AdminSection`.
  */
 const sections: { id: string; Component: ComponentType }[] = [
+  { id: 'reports', Component: ReportsAdminSection },
   { id: 'premium', Component: PremiumAdminSection },
 ];
 

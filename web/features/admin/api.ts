@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sessionUserSchema } from '../../../contracts/auth.ts';
 import { errorCatalogue } from '../../../contracts/errors.ts';
@@ -7,6 +7,9 @@ import {
   adminProfileSchema,
   adminSubscriptionListSchema,
 } from '../../../contracts/premium.ts';
+import { adminReportListSchema, reportStatuses } from '../../../contracts/profiles.ts';
+import { reputationSummarySchema } from '../../../contracts/reputation.ts';
+import type { Penalty } from '../../../contracts/reputation.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 
 // Every query of this page starts with 'admin', so one invalidation refreshes the lists after a change.
@@ -71,4 +74,40 @@ export function revokePremium(key: string) {
 /** The sentence to show for a failed call: the server's own, or a generic one. */
 export function errorSentence(error: unknown): string {
   return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
+}
+
+export type ReportStatus = (typeof reportStatuses)[number];
+
+/** `GET /api/admin/reports?status=`: reports with one status, newest first, a page at a time. */
+export function reportsQuery(status: ReportStatus) {
+  return infiniteQueryOptions({
+    queryKey: [...adminQueryRoot, 'reports', status],
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ status, limit: '20' });
+      if (pageParam !== null) query.set('cursor', pageParam);
+      return apiFetch(`/api/admin/reports?${query.toString()}`, { schema: adminReportListSchema, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: 0,
+    retry: retryOnce,
+  });
+}
+
+/** `PATCH /api/admin/reports/:id`: resolve, dismiss or reopen. */
+export function setReportStatus(id: string, status: ReportStatus) {
+  return apiFetch(`/api/admin/reports/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { status },
+    schema: z.object({ id: z.string(), status: z.enum(reportStatuses) }),
+  });
+}
+
+/** `POST /api/admin/profiles/:key/penalties`: takes reputation away, with the reason the person will read. */
+export function penalize(key: string, penalty: Penalty) {
+  return apiFetch(`/api/admin/profiles/${encodeURIComponent(key)}/penalties`, {
+    method: 'POST',
+    body: penalty,
+    schema: reputationSummarySchema,
+  });
 }
