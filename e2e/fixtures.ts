@@ -15,6 +15,36 @@ export async function signUpThroughApi(page: Page, name = 'Ada Lovelace') {
   return { name, email, password };
 }
 
+/** The address playwright.config.ts lists in ADMIN_EMAILS. */
+export const adminEmail = 'e2e-admin@example.org';
+
+/** Signs in as the administrator in the page's context, signing the account up the first time. */
+export async function signInAsAdmin(page: Page) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const password = 'Correct-Horse-42';
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Erin Admin', email: adminEmail, password },
+    headers: { origin },
+  });
+  if (signUp.status() === 200) return;
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: adminEmail, password },
+    headers: { origin },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+}
+
+/** The profile key and handle of the account signed in on `page`. */
+export async function ownProfile(page: Page): Promise<{ key: string; handle: string }> {
+  const session = (await (await page.request.get('/api/auth/get-session')).json()) as {
+    user: { id: string };
+  };
+  const profile = (await (await page.request.get(`/api/profiles/${session.user.id}`)).json()) as {
+    handle: string;
+  };
+  return { key: session.user.id, handle: profile.handle };
+}
+
 type Fixtures = {
   /** Page errors and console errors seen during the test; the test fails if any are left at the end. */
   pageProblems: string[];

@@ -1,24 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test } from './fixtures.ts';
-
-/** The address playwright.config.ts lists in ADMIN_EMAILS. */
-const adminEmail = 'e2e-admin@example.org';
-const password = 'Correct-Horse-42';
-
-/** Signs in as the administrator in the page's context, signing the account up the first time. */
-async function signInAsAdmin(page: Page) {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Erin Admin', email: adminEmail, password },
-    headers: { origin },
-  });
-  if (signUp.status() === 200) return;
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: adminEmail, password },
-    headers: { origin },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-}
+import { expect, signInAsAdmin, signUpThroughApi, test } from './fixtures.ts';
 
 async function ownHandle(page: Page): Promise<string> {
   const session = (await (await page.request.get('/api/auth/get-session')).json()) as {
