@@ -25,6 +25,7 @@ async function popoverShowsPremium(page: Page): Promise<boolean> {
 test('an administrator grants premium and the badge appears in the subscriber’s popover; revoking removes it', async ({
   page,
   browser,
+  seriousA11yViolations,
 }) => {
   // Two people in two browsers and a dozen page loads: more than the default 30 seconds on a busy machine.
   test.setTimeout(60_000);
@@ -48,6 +49,7 @@ test('an administrator grants premium and the badge appears in the subscriber’
   await premium.getByRole('button', { name: 'Find' }).click();
   const found = premium.getByRole('listitem', { name: 'Bob Premium' });
   await expect(found.getByText('No premium')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await found.getByRole('button', { name: 'Grant premium to Bob Premium' }).click();
   await expect(premium.getByRole('status')).toHaveText('Premium granted to Bob Premium, with no end date.');
   await expect(
@@ -60,6 +62,7 @@ test('an administrator grants premium and the badge appears in the subscriber’
   await expect(
     bob.getByRole('region', { name: 'Premium' }).getByText('You have premium, with no end date.'),
   ).toBeVisible();
+  expect(await seriousA11yViolations(bob)).toEqual([]);
 
   await found.getByRole('button', { name: 'Revoke premium for Bob Premium' }).click();
   await expect(premium.getByRole('status')).toHaveText('Premium revoked for Bob Premium.');

@@ -209,4 +209,19 @@ describe('premium granted by administrators (no Stripe)', () => {
     expect(webhook.statusCode).toBe(501);
     expect((await request('GET', '/api/billing/subscription')).statusCode).toBe(401);
   });
+
+  it('describes every billing and admin endpoint in the OpenAPI document', async () => {
+    const document = (await request('GET', '/api/openapi.json')).json() as { paths: Record<string, object> };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/billing/subscription',
+        '/api/billing/checkout',
+        '/api/billing/portal',
+        '/api/billing/webhook',
+        '/api/admin/subscriptions',
+        '/api/admin/profiles',
+        '/api/admin/profiles/{key}/premium',
+      ]),
+    );
+  });
 });
