@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
   check,
+  customType,
+  doublePrecision,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -252,6 +256,8 @@ export const userReports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp({ withTimezone: true }),
     resolvedBy: text(),
+    /** The card the report is about, when it was filed from a card page. */
+    cardId: uuid().references((): AnyPgColumn => cards.id, { onDelete: 'set null' }),
   },
   (table) => [index('user_reports_status_created_idx').on(table.status, table.createdAt)],
 );
@@ -313,3 +319,165 @@ export const storedFiles = pgTable('stored_files', {
   height: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Type-specific fields of a card: flashcard front/back, paper authors/year/DOI/URL, code language, link URL. */
+export type CardFields = {
+  front?: string;
+  back?: string;
+  authors?: string[];
+  year?: number;
+  doi?: string;
+  url?: string;
+  language?: string;
+};
+
+/** A typed link the author added in the builder. */
+export type TypedLink = { targetId: string; kind: string };
+
+/**
+ * Cards, with their live (published) content. A card never published has status 'draft' and its content is
+ * the draft's. Edits to a published card wait in `card_drafts` until the next publish. `search_vector` weighs
+ * title over tags over body, with accents folded so "Déjà" finds "deja".
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    authorKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    body: text().notNull().default(''),
+    type: text().notNull().default('note'),
+    fields: jsonb().$type<CardFields>().notNull().default({}),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    coverURL: text('cover_url'),
+    visibility: text().notNull().default('public'),
+    status: text().notNull().default('draft'),
+    forkOfId: uuid().references((): AnyPgColumn => cards.id, { onDelete: 'set null' }),
+    likes: integer().notNull().default(0),
+    remixes: integer().notNull().default(0),
+    views: integer().notNull().default(0),
+    trendingScore: doublePrecision().notNull().default(0),
+    /** The latest published version; 0 before the first publish. */
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp({ withTimezone: true }),
+    /** Set by delete; the card can be restored for a short while, then the sweep removes it. */
+    deletedAt: timestamp({ withTimezone: true }),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', cardweb_unaccent(title)), 'A') || setweight(to_tsvector('simple', cardweb_tags_text(tags)), 'B') || setweight(to_tsvector('english', cardweb_unaccent(body)), 'C')`,
+    ),
+  },
+  (table) => [
+    index('cards_author_updated_idx').on(table.authorKey, table.updatedAt),
+    index('cards_public_new_idx')
+      .on(table.publishedAt.desc(), table.id.desc())
+      .where(sql`status = 'published' and visibility = 'public' and deleted_at is null`),
+    index('cards_public_trending_idx')
+      .on(table.trendingScore.desc(), table.id.desc())
+      .where(sql`status = 'published' and visibility = 'public' and deleted_at is null`),
+    index('cards_search_idx').using('gin', table.searchVector),
+    index('cards_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('cards_tags_idx').using('gin', table.tags),
+    index('cards_fork_of_idx').on(table.forkOfId),
+    check('cards_type', sql`type in ('note', 'flashcard', 'cloze', 'code', 'paper', 'link')`),
+    check('cards_visibility', sql`visibility in ('public', 'unlisted', 'private')`),
+    check('cards_status', sql`status in ('draft', 'published')`),
+  ],
+);
+
+/** Unpublished edits of a card: what the builder autosaves. `revision` rejects a save based on an old copy. */
+export const cardDrafts = pgTable('card_drafts', {
+  cardId: uuid()
+    .primaryKey()
+    .references(() => cards.id, { onDelete: 'cascade' }),
+  title: text().notNull(),
+  body: text().notNull(),
+  type: text().notNull(),
+  fields: jsonb().$type<CardFields>().notNull().default({}),
+  tags: text().array().notNull().default(sql`'{}'::text[]`),
+  coverURL: text('cover_url'),
+  visibility: text().notNull(),
+  typedLinks: jsonb().$type<TypedLink[]>().notNull().default([]),
+  revision: integer().notNull().default(1),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every publish of a card, for its history, diffs and restores. */
+export const cardVersions = pgTable(
+  'card_versions',
+  {
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    type: text().notNull(),
+    fields: jsonb().$type<CardFields>().notNull().default({}),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    coverURL: text('cover_url'),
+    typedLinks: jsonb().$type<TypedLink[]>().notNull().default([]),
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.cardId, table.version] })],
+);
+
+/** Links between cards: `wiki` from `[[Title]]` in the body, or a typed link added in the builder. */
+export const cardLinks = pgTable(
+  'card_links',
+  {
+    sourceId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    targetId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sourceId, table.targetId, table.kind] }),
+    index('card_links_target_idx').on(table.targetId),
+    check('card_links_kind', sql`kind in ('wiki', 'related', 'prerequisite', 'example-of', 'contradicts')`),
+  ],
+);
+
+/** One like per person per card; its id is the reputation ledger's source, so like, unlike, like count right. */
+export const cardLikes = pgTable(
+  'card_likes',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('card_likes_card_profile_idx').on(table.cardId, table.profileKey),
+    index('card_likes_profile_idx').on(table.profileKey, table.createdAt),
+  ],
+);
+
+/** Views, one per viewer (a profile key, or a hashed visitor id) per card per day. */
+export const cardViews = pgTable(
+  'card_views',
+  {
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    viewerKey: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.cardId, table.viewerKey, table.day] })],
+);
