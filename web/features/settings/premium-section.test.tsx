@@ -124,6 +124,29 @@ describe('the Premium section of settings', () => {
     expect(within(section).queryByRole('button', { name: /upgrade/i })).not.toBeInTheDocument();
   });
 
+  it('sends a subscriber whose payment failed to the billing portal, not to a second checkout', async () => {
+    const u = userEvent.setup();
+    const portalUrl = `${window.location.origin}${window.location.pathname}#stripe-portal`;
+    const { requests } = renderSettings(
+      {
+        ...freePlan,
+        source: 'stripe',
+        status: 'past_due',
+        until: '2027-03-12T12:00:00.000Z',
+        checkoutAvailable: true,
+        portalAvailable: true,
+      },
+      { routes: { 'POST /api/billing/portal': { url: portalUrl } } },
+    );
+    const section = await premium();
+    expect(await within(section).findByText(/the last payment did not go through/)).toBeVisible();
+    expect(within(section).queryByRole('button', { name: /upgrade/i })).not.toBeInTheDocument();
+    await u.click(within(section).getByRole('button', { name: 'Manage your subscription' }));
+    await waitFor(() => expect(window.location.hash).toBe('#stripe-portal'));
+    expect(requests('POST /api/billing/portal')).toHaveLength(1);
+    window.location.hash = '';
+  });
+
   it('back from checkout, waits for Stripe’s confirmation and then says premium is active', async () => {
     let asked = 0;
     renderSettings(

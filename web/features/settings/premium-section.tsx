@@ -20,7 +20,13 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const confirmationPollMs = 2000;
 const confirmationPolls = 30;
 
+/** Stripe statuses in which the subscription still exists but a payment is missing. */
+const unpaidStatuses = new Set(['past_due', 'unpaid', 'incomplete']);
+
 function planSentence(status: SubscriptionStatus): string {
+  if (!status.active && status.source === 'stripe' && unpaidStatuses.has(status.status ?? '')) {
+    return 'Your premium is paused: the last payment did not go through. Update your card to continue.';
+  }
   if (!status.active) return 'You are on the free plan.';
   if (!status.until) return 'You have premium, with no end date.';
   const date = dateFormat.format(new Date(status.until));
@@ -137,13 +143,12 @@ function PlanDetails({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Studying, building and sharing cards, following people and chatting stay free for everyone.
       </Typography>
-      {status.active ? (
-        status.portalAvailable ? (
-          <Button variant="outlined" disabled={redirecting} onClick={onManage}>
-            Manage your subscription
-          </Button>
-        ) : null
-      ) : status.checkoutAvailable ? (
+      {/* A subscriber whose payment failed fixes it in the portal rather than buying a second subscription. */}
+      {status.portalAvailable && (status.active || unpaidStatuses.has(status.status ?? '')) ? (
+        <Button variant="outlined" disabled={redirecting} onClick={onManage}>
+          Manage your subscription
+        </Button>
+      ) : status.active ? null : status.checkoutAvailable ? (
         <Button variant="contained" startIcon={<StarIcon />} disabled={redirecting} onClick={onUpgrade}>
           Upgrade to premium
         </Button>
