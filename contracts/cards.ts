@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { profileSummarySchema } from './profiles.ts';
+
+/** The kinds of card. Each has the same body; some carry extra fields. */
+export const cardTypes = ['note', 'flashcard', 'cloze', 'code', 'paper', 'link'] as const;
+export type CardType = (typeof cardTypes)[number];
+
+/** Who may open a card: everyone and every list, only people with the link, or only its author. */
+export const cardVisibilities = ['public', 'unlisted', 'private'] as const;
+export type CardVisibility = (typeof cardVisibilities)[number];
+
+/** Typed links an author adds in the builder (wiki links from `[[Title]]` in the body are kind `wiki`). */
+export const typedLinkKinds = ['related', 'prerequisite', 'example-of', 'contradicts'] as const;
+export type TypedLinkKind = (typeof typedLinkKinds)[number];
+export const linkKinds = ['wiki', ...typedLinkKinds] as const;
+export type LinkKind = (typeof linkKinds)[number];
+
+/** How long a deleted card can be brought back. */
+export const undoDeleteSeconds = 10;
+
+const urlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value), 'Use a web address starting with http:// or https://');
+
+/** A cover image: an uploaded file of ours, or a web address. */
+export const coverUrlSchema = z
+  .string()
+  .max(2000)
+  .refine(
+    (value) => /^\/api\/files\/[0-9a-f]{64}$/.test(value) || /^https:\/\//i.test(value),
+    'Upload an image, or use an https:// address',
+  );
+
+/** Type-specific fields. All optional while drafting; publishing checks what each type needs. */
+export const cardFieldsSchema = z.object({
+  front: z.string().max(5_000, 'At most 5,000 characters').optional(),
+  back: z.string().max(5_000, 'At most 5,000 characters').optional(),
+  authors: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+  year: z.number().int().min(1000).max(3000).optional(),
+  doi: z
+    .string()
+    .trim()
+    .regex(/^10\.\d{4,9}\/\S+$/, 'A DOI looks like 10.1234/abcd')
+    .optional(),
+  url: urlSchema.optional(),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9+#-]{1,30}$/, 'A language name such as python or typescript')
+    .optional(),
+});
+export type CardFields = z.infer<typeof cardFieldsSchema>;
+
+export const typedLinkSchema = z.object({ targetId: z.uuid(), kind: z.enum(typedLinkKinds) });
+export type TypedLink = z.infer<typeof typedLinkSchema>;
+
+/**
+ * `PUT /api/cards/:id/draft`: the builder's autosave. Drafts may be incomplete (an empty title is fine until
+ * publishing); sizes are limited all the same. `baseRevision` is the revision the edit started from: a save
+ * from an older copy is refused with `cards/draft-conflict` instead of overwriting newer text.
+ */
+export const draftInputSchema = z.object({
+  title: z.string().max(120, 'At most 120 characters'),
+  body: z.string().max(50_000, 'At most 50,000 characters'),
+  type: z.enum(cardTypes),
+  fields: cardFieldsSchema,
+  tags: z.array(z.string().max(100)).max(10, 'At most 10 tags'),
+  coverURL: coverUrlSchema.nullable(),
+  visibility: z.enum(cardVisibilities),
+  typedLinks: z.array(typedLinkSchema).max(50, 'At most 50 typed links'),
+  baseRevision: z.number().int().min(0),
+});
+export type DraftInput = z.infer<typeof draftInputSchema>;
+
+/** `POST /api/cards`: a new draft, optionally with a title (from an unknown `[[link]]`) and a type. */
+export const newCardSchema = z.object({
+  title: z.string().max(120).optional(),
+  type: z.enum(cardTypes).optional(),
+});
+
+/** The draft the builder edits. `published` says whether the card has a live version others see. */
+export const draftSchema = z.object({
+  cardId: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  type: z.enum(cardTypes),
+  fields: cardFieldsSchema,
+  tags: z.array(z.string()),
+  coverURL: z.string().nullable(),
+  visibility: z.enum(cardVisibilities),
+  typedLinks: z.array(typedLinkSchema.extend({ title: z.string().nullable() })),
+  revision: z.number().int(),
+  updatedAt: z.string(),
+  published: z.boolean(),
+  /** True when the draft differs from the live version (always true before the first publish). */
+  hasUnpublishedChanges: z.boolean(),
+  forkOf: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+/** A card in a list: the grid of Explore, profile tabs, backlinks. */
+export const cardSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  excerpt: z.string(),
+  type: z.enum(cardTypes),
+  tags: z.array(z.string()),
+  coverURL: z.string().nullable(),
+  visibility: z.enum(cardVisibilities),
+  status: z.enum(['draft', 'published']),
+  author: profileSummarySchema,
+  likes: z.number().int(),
+  remixes: z.number().int(),
+  views: z.number().int(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CardSummary = z.infer<typeof cardSummarySchema>;
+
+/** `GET /api/cards/:id`: a card as its reader may see it. */
+export const cardSchema = cardSummarySchema.extend({
+  body: z.string(),
+  fields: cardFieldsSchema,
+  version: z.number().int(),
+  createdAt: z.string(),
+  forkOf: z.object({ id: z.uuid(), title: z.string(), author: profileSummarySchema }).nullable(),
+  likedByMe: z.boolean(),
+  isOwner: z.boolean(),
+  /** The cards its `[[links]]` and typed links point to, for rendering them by id. */
+  links: z.array(z.object({ id: z.uuid(), title: z.string(), kind: z.enum(linkKinds) })),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+/** A page of cards, newest first or by rank; pass `nextCursor` back as `cursor`. */
+export const cardPageSchema = z.object({
+  items: z.array(cardSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type CardPage = z.infer<typeof cardPageSchema>;
+
+export const cardPageQuerySchema = z.object({
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** `PUT`/`DELETE /api/cards/:id/like`: the state after the change. */
+export const likeResponseSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
+
+/** `DELETE /api/cards/:id`: the card can be restored until `undoUntil`. */
+export const deleteResponseSchema = z.object({ id: z.uuid(), undoUntil: z.string() });
+
+/** `GET /api/cards/:id/versions`: every publish, newest first. */
+export const versionSummarySchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  publishedAt: z.string(),
+});
+export const versionListSchema = z.object({ items: z.array(versionSummarySchema) });
+export const versionSchema = versionSummarySchema.extend({
+  body: z.string(),
+  type: z.enum(cardTypes),
+  fields: cardFieldsSchema,
+  tags: z.array(z.string()),
+  coverURL: z.string().nullable(),
+});
+export type CardVersion = z.infer<typeof versionSchema>;
+
+/** `GET /api/cards/:id/backlinks`: cards that link here, and cards that name this title without linking. */
+export const backlinksSchema = z.object({
+  linked: z.array(cardSummarySchema.extend({ kind: z.enum(linkKinds) })),
+  mentions: z.array(cardSummarySchema),
+});
+export type Backlinks = z.infer<typeof backlinksSchema>;
+
+/** `GET /api/cards/:id/graph?depth=`: the card's neighbourhood for the local graph. */
+export const graphSchema = z.object({
+  nodes: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      type: z.enum(cardTypes),
+      likes: z.number().int(),
+      depth: z.number().int(),
+    }),
+  ),
+  edges: z.array(z.object({ source: z.uuid(), target: z.uuid(), kind: z.enum(linkKinds) })),
+});
+export type CardGraph = z.infer<typeof graphSchema>;
+
+/** `GET /api/cards/titles?q=`: titles for `[[` autocomplete (the reader's own cards and public cards). */
+export const titleSuggestionsSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), title: z.string(), mine: z.boolean() })),
+});
+
+/** `GET /api/cards/search`: full-text search of public cards, with filters. */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  tag: z.string().trim().max(100).optional(),
+  type: z.enum(cardTypes).optional(),
+  author: z.string().trim().max(30).optional(),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+/**
+ * Search results: each card with a snippet of its text around the match. In `snippet`, the matched words are
+ * wrapped in U+0001 … U+0002 so the client can mark them without parsing HTML.
+ */
+export const searchResultsSchema = z.object({
+  items: z.array(cardSummarySchema.extend({ snippet: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** Where the matched words in a search snippet start and end. */
+export const snippetMarks = { start: '\u0001', end: '\u0002' } as const;
