@@ -1,6 +1,7 @@
 import type { AdminReport, AdminReportList, ReportReason } from '../../../contracts/profiles.ts';
 import { type reportStatuses } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { profileSummaryOf } from '../profiles/summary.ts';
 import type { ModerationRepository } from './repository.ts';
 
 type Status = (typeof reportStatuses)[number];
@@ -23,17 +24,6 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   }
 }
 
-function summary(profile: Row['reporter']) {
-  return {
-    key: profile.key,
-    handle: profile.handle,
-    displayName: profile.displayName,
-    photoURL: profile.photoURL,
-    rank: profile.rank,
-    isSubscribed: profile.isSubscribed,
-  };
-}
-
 function present({ report, reporter, reported }: Row): AdminReport {
   return {
     id: report.id,
@@ -42,8 +32,8 @@ function present({ report, reporter, reported }: Row): AdminReport {
     status: report.status as Status,
     createdAt: report.createdAt.toISOString(),
     resolvedAt: report.resolvedAt?.toISOString() ?? null,
-    reporter: summary(reporter),
-    reported: summary(reported),
+    reporter: profileSummaryOf(reporter),
+    reported: profileSummaryOf(reported),
   };
 }
 

@@ -8,12 +8,12 @@ import {
   type FollowResponse,
   type Profile,
   type ProfileList,
-  type ProfileSummary,
   type ProfileUpdate,
   type UserReportRequest,
 } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProfileRow, ProfilesRepository } from './repository.ts';
+import { profileSummaryOf, subscribedNow } from './summary.ts';
 
 /** A handle from a display name: letters, digits and `_`, 3 to 30 characters. */
 export function handleFrom(name: string): string {
@@ -59,11 +59,6 @@ function decodeCursor(cursor: string): { at: Date; key: string } {
   }
 }
 
-/** The badge shows while premium lasts: an end date that has passed hides it even before the expiry sweep. */
-function subscribedNow(row: Pick<ProfileRow, 'isSubscribed' | 'subscribedUntil'>): boolean {
-  return row.isSubscribed && (row.subscribedUntil === null || row.subscribedUntil > new Date());
-}
-
 /** Profiles: created with each account, read by the seed's key, and the follow graph with exact counters. */
 export function createProfilesService(repository: ProfilesRepository) {
   function present(
@@ -92,17 +87,6 @@ export function createProfilesService(repository: ProfilesRepository) {
       reputation: row.reputation,
       hideFollowCounts: row.hideFollowCounts,
       ...relation,
-    };
-  }
-
-  function summary(profile: ProfileRow): ProfileSummary {
-    return {
-      key: profile.key,
-      handle: profile.handle,
-      displayName: profile.displayName,
-      photoURL: profile.photoURL,
-      rank: profile.rank,
-      isSubscribed: subscribedNow(profile),
     };
   }
 
@@ -226,7 +210,7 @@ export function createProfilesService(repository: ProfilesRepository) {
       const page = edges.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map(({ profile }) => summary(profile)),
+        items: page.map(({ profile }) => profileSummaryOf(profile)),
         nextCursor: edges.length > limit && last ? encodeCursor(last.at, last.profile.key) : null,
       };
     },
@@ -256,7 +240,7 @@ export function createProfilesService(repository: ProfilesRepository) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map(({ profile }) => summary(profile)),
+        items: page.map(({ profile }) => profileSummaryOf(profile)),
         nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.profile.key) : null,
       };
     },
