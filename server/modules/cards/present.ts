@@ -1,0 +1,70 @@
+import type { CardSummary, CardType, CardVisibility } from '../../../contracts/cards.ts';
+import type { cards, profiles } from '../../db/schema.ts';
+import { profileSummaryOf } from '../profiles/summary.ts';
+
+type CardRow = typeof cards.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** How many characters of the body lists read: enough for an excerpt after the Markdown is stripped. */
+export const excerptSourceLength = 800;
+
+/**
+ * A plain-text excerpt of a Markdown body for card lists: syntax, links, math and code fences are reduced to
+ * their words, and the text is cut at a word boundary near `length`.
+ */
+export function excerptOf(markdown: string, length = 200): string {
+  const text = markdown
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/\$\$[\s\S]*?(\$\$|$)/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
+    .replace(/\[\[([^\]]+)\]\]/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\{\{c\d+::([^}]*?)(::[^}]*)?\}\}/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_~`|]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** A card row (with at most `excerptSourceLength` of its body) and its author, as lists show them. */
+export function cardSummaryOf(
+  card: Pick<
+    CardRow,
+    | 'id'
+    | 'title'
+    | 'type'
+    | 'tags'
+    | 'coverURL'
+    | 'visibility'
+    | 'status'
+    | 'likes'
+    | 'remixes'
+    | 'views'
+    | 'publishedAt'
+    | 'updatedAt'
+  > & { body: string },
+  author: ProfileRow,
+): CardSummary {
+  return {
+    id: card.id,
+    title: card.title,
+    excerpt: excerptOf(card.body),
+    type: card.type as CardType,
+    tags: card.tags,
+    coverURL: card.coverURL,
+    visibility: card.visibility as CardVisibility,
+    status: card.status as 'draft' | 'published',
+    author: profileSummaryOf(author),
+    likes: card.likes,
+    remixes: card.remixes,
+    views: card.views,
+    publishedAt: card.publishedAt?.toISOString() ?? null,
+    updatedAt: card.updatedAt.toISOString(),
+  };
+}
