@@ -40,6 +40,10 @@ export const errorCatalogue = {
     status: 429,
     message: 'Too many requests. Please wait a moment and try again.',
   },
+  'cards/draft-conflict': {
+    status: 409,
+    message: 'This draft was changed elsewhere (another tab or device). Reload it to see the latest text.',
+  },
   'profiles/connections-hidden': {
     status: 403,
     message: 'This person keeps their followers and the people they follow private.',
