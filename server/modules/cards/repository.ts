@@ -1,0 +1,467 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { reputationPoints } from '../../../contracts/reputation.ts';
+import type { Orm } from '../../db/client.ts';
+import {
+  blocks,
+  cardDrafts,
+  cardLikes,
+  cardLinks,
+  cards,
+  cardVersions,
+  profiles,
+  userReports,
+  type CardFields,
+  type TypedLink,
+} from '../../db/schema.ts';
+import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
+
+export type CardRow = typeof cards.$inferSelect;
+export type DraftRow = typeof cardDrafts.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** The content a draft or a version holds. */
+export type CardContent = {
+  title: string;
+  body: string;
+  type: string;
+  fields: CardFields;
+  tags: string[];
+  coverURL: string | null;
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Locks the author's profile row. Every transaction that moves an author's counters or reputation takes it
+ * after the card row, so concurrent changes to one author's cards queue instead of miscounting.
+ */
+async function lockProfile(tx: Executor, key: string): Promise<void> {
+  await tx.select({ key: profiles.key }).from(profiles).where(eq(profiles.key, key)).for('update');
+}
+
+/**
+ * Sets the author's `cards` (published, not deleted) and `likes` (received on cards not deleted) from the rows
+ * themselves, under the profile lock, so the counters cannot drift from what they count.
+ */
+async function recountAuthor(tx: Executor, key: string): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({
+      cards: sql`(select count(*)::int from ${cards} where ${cards.authorKey} = ${key} and ${cards.status} = 'published' and ${cards.deletedAt} is null)`,
+      likes: sql`(select coalesce(sum(${cards.likes}), 0)::int from ${cards} where ${cards.authorKey} = ${key} and ${cards.deletedAt} is null)`,
+    })
+    .where(eq(profiles.key, key));
+}
+
+/** Storage of cards: drafts, publishing and versions, links, likes, deletion and remixes. */
+export function createCardsRepository(orm: Orm) {
+  return {
+    /** A card (deleted ones included) with its author. */
+    async find(id: string): Promise<{ card: CardRow; author: ProfileRow } | undefined> {
+      const [row] = await orm
+        .select({ card: cards, author: profiles })
+        .from(cards)
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(eq(cards.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findDraft(cardId: string): Promise<DraftRow | undefined> {
+      const [row] = await orm.select().from(cardDrafts).where(eq(cardDrafts.cardId, cardId)).limit(1);
+      return row;
+    },
+
+    /** A new card and its draft, in one transaction. */
+    async create(card: {
+      authorKey: string;
+      content: CardContent;
+      visibility: string;
+      forkOfId?: string | null;
+    }): Promise<{ card: CardRow; draft: DraftRow }> {
+      return orm.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(cards)
+          .values({
+            authorKey: card.authorKey,
+            ...card.content,
+            visibility: card.visibility,
+            forkOfId: card.forkOfId ?? null,
+          })
+          .returning();
+        const [draft] = await tx
+          .insert(cardDrafts)
+          .values({ cardId: created!.id, ...card.content, visibility: card.visibility })
+          .returning();
+        return { card: created!, draft: draft! };
+      });
+    },
+
+    /** The card's draft, made from its live content when it has none (a published card opened to edit). */
+    async draftFor(card: CardRow): Promise<DraftRow> {
+      await orm
+        .insert(cardDrafts)
+        .values({
+          cardId: card.id,
+          title: card.title,
+          body: card.body,
+          type: card.type,
+          fields: card.fields,
+          tags: card.tags,
+          coverURL: card.coverURL,
+          visibility: card.visibility,
+          typedLinks: await this.typedLinksOf(card.id),
+        })
+        .onConflictDoNothing();
+      return (await this.findDraft(card.id))!;
+    },
+
+    /** The typed links the live card has, as the draft stores them. */
+    async typedLinksOf(cardId: string): Promise<TypedLink[]> {
+      const rows = await orm
+        .select({ targetId: cardLinks.targetId, kind: cardLinks.kind })
+        .from(cardLinks)
+        .where(and(eq(cardLinks.sourceId, cardId), sql`${cardLinks.kind} <> 'wiki'`));
+      return rows;
+    },
+
+    /**
+     * Saves the draft if it is still at `baseRevision`, moving it to the next revision. Undefined when another
+     * save got there first: the caller answers with a conflict rather than overwrite newer text.
+     */
+    async saveDraft(
+      cardId: string,
+      baseRevision: number,
+      draft: CardContent & { visibility: string; typedLinks: TypedLink[] },
+    ): Promise<DraftRow | undefined> {
+      const [row] = await orm
+        .update(cardDrafts)
+        .set({ ...draft, revision: sql`${cardDrafts.revision} + 1`, updatedAt: new Date() })
+        .where(and(eq(cardDrafts.cardId, cardId), eq(cardDrafts.revision, baseRevision)))
+        .returning();
+      return row;
+    },
+
+    /** The author's cards with unpublished work: never-published cards and published ones with a draft. */
+    async listDrafts(authorKey: string, limit: number) {
+      return orm
+        .select({ card: cards, draft: cardDrafts, author: profiles })
+        .from(cardDrafts)
+        .innerJoin(cards, eq(cards.id, cardDrafts.cardId))
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(and(eq(cards.authorKey, authorKey), isNull(cards.deletedAt)))
+        .orderBy(desc(cardDrafts.updatedAt))
+        .limit(limit);
+    },
+
+    /**
+     * Finds cards by title for `[[links]]` written by `authorKey`: their own cards first, then public published
+     * cards, the most liked first. Keys are normalised titles (see `normalizeTitle`).
+     */
+    async resolveTitles(authorKey: string, normalizedTitles: string[]) {
+      if (normalizedTitles.length === 0) return new Map<string, { id: string; title: string }>();
+      const key = sql<string>`lower(btrim(regexp_replace(normalize(${cards.title}, NFC), '\\s+', ' ', 'g')))`;
+      const rows = await orm
+        .select({ id: cards.id, title: cards.title, key })
+        .from(cards)
+        .where(
+          and(
+            isNull(cards.deletedAt),
+            inArray(key, normalizedTitles),
+            or(
+              eq(cards.authorKey, authorKey),
+              and(eq(cards.status, 'published'), eq(cards.visibility, 'public')),
+            ),
+          ),
+        )
+        .orderBy(desc(sql`${cards.authorKey} = ${authorKey}`), desc(cards.likes), asc(cards.createdAt));
+      const found = new Map<string, { id: string; title: string }>();
+      for (const row of rows) if (!found.has(row.key)) found.set(row.key, { id: row.id, title: row.title });
+      return found;
+    },
+
+    /** Which of `ids` exist and may be linked by `authorKey` (theirs, or published and not private). */
+    async linkableIds(authorKey: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await orm
+        .select({ id: cards.id })
+        .from(cards)
+        .where(
+          and(
+            inArray(cards.id, ids),
+            isNull(cards.deletedAt),
+            or(
+              eq(cards.authorKey, authorKey),
+              and(eq(cards.status, 'published'), inArray(cards.visibility, ['public', 'unlisted'])),
+            ),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Titles of cards by id, for showing a draft's typed links. */
+    async titlesOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await orm
+        .select({ id: cards.id, title: cards.title })
+        .from(cards)
+        .where(and(inArray(cards.id, ids), isNull(cards.deletedAt)));
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+
+    /**
+     * Publishes `content` as the card's next version: the live columns, a version row, the links, the
+     * author's counters and (on a remix's first publish) the original's remix count and its author's
+     * reputation, all in one transaction. The draft is removed: the live card is now the latest text.
+     */
+    async publish(
+      cardId: string,
+      content: CardContent & { visibility: string; typedLinks: TypedLink[] },
+      links: { targetId: string; kind: string }[],
+    ): Promise<CardRow | undefined> {
+      return orm.transaction(async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(cards)
+          .where(and(eq(cards.id, cardId), isNull(cards.deletedAt)))
+          .for('update');
+        if (!locked) return undefined;
+        await lockProfile(tx, locked.authorKey);
+        const now = new Date();
+        const version = locked.version + 1;
+        const { typedLinks, visibility, ...live } = content;
+        const [published] = await tx
+          .update(cards)
+          .set({
+            ...live,
+            visibility,
+            status: 'published',
+            version,
+            updatedAt: now,
+            publishedAt: locked.publishedAt ?? now,
+          })
+          .where(eq(cards.id, cardId))
+          .returning();
+        await tx.insert(cardVersions).values({ cardId, version, ...live, typedLinks, publishedAt: now });
+        await tx.delete(cardLinks).where(eq(cardLinks.sourceId, cardId));
+        const unique = new Map(links.map((link) => [`${link.targetId}:${link.kind}`, link]));
+        unique.delete(`${cardId}:wiki`);
+        const rows = [...unique.values()].filter((link) => link.targetId !== cardId);
+        if (rows.length > 0)
+          await tx.insert(cardLinks).values(rows.map((link) => ({ sourceId: cardId, ...link })));
+        await tx.delete(cardDrafts).where(eq(cardDrafts.cardId, cardId));
+        await recountAuthor(tx, locked.authorKey);
+
+        if (locked.forkOfId && locked.version === 0) {
+          const [original] = await tx
+            .select({ id: cards.id, authorKey: cards.authorKey })
+            .from(cards)
+            .where(eq(cards.id, locked.forkOfId))
+            .for('update');
+          if (original && original.authorKey !== locked.authorKey) {
+            await tx
+              .update(cards)
+              .set({ remixes: sql`${cards.remixes} + 1` })
+              .where(eq(cards.id, original.id));
+            await applyReputationEvent(tx, {
+              profileKey: original.authorKey,
+              kind: 'card-remixed',
+              points: reputationPoints['card-remixed'],
+              day: today(),
+              sourceId: cardId,
+            });
+          }
+        }
+        return published;
+      });
+    },
+
+    /** Takes a published card out of every list (it keeps its versions); the author's count follows. */
+    async unpublish(cardId: string): Promise<CardRow | undefined> {
+      return orm.transaction(async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(cards)
+          .where(and(eq(cards.id, cardId), isNull(cards.deletedAt)))
+          .for('update');
+        if (!locked) return undefined;
+        await lockProfile(tx, locked.authorKey);
+        const [row] = await tx
+          .update(cards)
+          .set({ status: 'draft', updatedAt: new Date() })
+          .where(eq(cards.id, cardId))
+          .returning();
+        await recountAuthor(tx, locked.authorKey);
+        return row;
+      });
+    },
+
+    /** Marks the card deleted (or restores it); counters leave it out while it is deleted. */
+    async setDeleted(cardId: string, deleted: boolean, restoreWithin?: Date): Promise<CardRow | undefined> {
+      return orm.transaction(async (tx) => {
+        const [locked] = await tx.select().from(cards).where(eq(cards.id, cardId)).for('update');
+        if (!locked) return undefined;
+        if (deleted ? locked.deletedAt !== null : locked.deletedAt === null) return undefined;
+        if (!deleted && restoreWithin && locked.deletedAt! < restoreWithin) return undefined;
+        await lockProfile(tx, locked.authorKey);
+        const [row] = await tx
+          .update(cards)
+          .set({ deletedAt: deleted ? new Date() : null })
+          .where(eq(cards.id, cardId))
+          .returning();
+        await recountAuthor(tx, locked.authorKey);
+        return row;
+      });
+    },
+
+    /** Removes for good the cards deleted before `before` (their undo time is over). */
+    async purgeDeleted(before: Date): Promise<number> {
+      const rows = await orm
+        .delete(cards)
+        .where(sql`${cards.deletedAt} < ${before}`)
+        .returning({ id: cards.id });
+      return rows.length;
+    },
+
+    /**
+     * Likes or unlikes, idempotently: the like row, the card's count, the author's `likes` and their
+     * reputation move together. An unlike counts on the day of the like it takes back, so the daily cap on
+     * like points gives the same total in any order. Returns the card's count after the change.
+     */
+    async setLike(cardId: string, profileKey: string, like: boolean): Promise<number | undefined> {
+      return orm.transaction(async (tx) => {
+        const [card] = await tx
+          .select({ id: cards.id, authorKey: cards.authorKey, likes: cards.likes })
+          .from(cards)
+          .where(eq(cards.id, cardId))
+          .for('update');
+        if (!card) return undefined;
+        const changed = like
+          ? await tx.insert(cardLikes).values({ cardId, profileKey }).onConflictDoNothing().returning()
+          : await tx
+              .delete(cardLikes)
+              .where(and(eq(cardLikes.cardId, cardId), eq(cardLikes.profileKey, profileKey)))
+              .returning();
+        const row = changed[0];
+        if (!row) return card.likes;
+        const delta = like ? 1 : -1;
+        await tx
+          .update(cards)
+          .set({ likes: sql`${cards.likes} + ${delta}` })
+          .where(eq(cards.id, cardId));
+        await applyReputationEvent(tx, {
+          profileKey: card.authorKey,
+          kind: like ? 'card-liked' : 'like-removed',
+          points: like ? reputationPoints['card-liked'] : reputationPoints['like-removed'],
+          day: row.createdAt.toISOString().slice(0, 10),
+          sourceId: row.id,
+        });
+        await recountAuthor(tx, card.authorKey);
+        return card.likes + delta;
+      });
+    },
+
+    async isLikedBy(cardId: string, profileKey: string): Promise<boolean> {
+      const rows = await orm
+        .select({ one: sql`1` })
+        .from(cardLikes)
+        .where(and(eq(cardLikes.cardId, cardId), eq(cardLikes.profileKey, profileKey)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Whether either of the two profiles blocks the other. */
+    async blockedEitherWay(a: string, b: string): Promise<boolean> {
+      const rows = await orm
+        .select({ one: sql`1` })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerKey, a), eq(blocks.blockedKey, b)),
+            and(eq(blocks.blockerKey, b), eq(blocks.blockedKey, a)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The cards a card links to (not deleted), with the link's kind, for its reader `readerKey`. */
+    async outgoingLinks(cardId: string, readerKey: string | undefined) {
+      return orm
+        .select({ id: cards.id, title: cards.title, kind: cardLinks.kind })
+        .from(cardLinks)
+        .innerJoin(cards, eq(cards.id, cardLinks.targetId))
+        .where(
+          and(
+            eq(cardLinks.sourceId, cardId),
+            isNull(cards.deletedAt),
+            or(
+              and(eq(cards.status, 'published'), inArray(cards.visibility, ['public', 'unlisted'])),
+              readerKey ? eq(cards.authorKey, readerKey) : undefined,
+            ),
+          ),
+        );
+    },
+
+    async versions(cardId: string) {
+      return orm
+        .select({
+          version: cardVersions.version,
+          title: cardVersions.title,
+          publishedAt: cardVersions.publishedAt,
+        })
+        .from(cardVersions)
+        .where(eq(cardVersions.cardId, cardId))
+        .orderBy(desc(cardVersions.version));
+    },
+
+    async version(cardId: string, version: number) {
+      const [row] = await orm
+        .select()
+        .from(cardVersions)
+        .where(and(eq(cardVersions.cardId, cardId), eq(cardVersions.version, version)))
+        .limit(1);
+      return row;
+    },
+
+    /** Titles for `[[` autocomplete: the author's own cards and public published ones, prefix matches first. */
+    async suggestTitles(readerKey: string, query: string, limit: number) {
+      const pattern = `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const contains = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return orm
+        .select({ id: cards.id, title: cards.title, mine: sql<boolean>`${cards.authorKey} = ${readerKey}` })
+        .from(cards)
+        .where(
+          and(
+            isNull(cards.deletedAt),
+            sql`${cards.title} <> ''`,
+            or(
+              eq(cards.authorKey, readerKey),
+              and(eq(cards.status, 'published'), eq(cards.visibility, 'public')),
+            ),
+            query ? sql`${cards.title} ilike ${contains}` : undefined,
+          ),
+        )
+        .orderBy(
+          desc(sql`${cards.title} ilike ${pattern}`),
+          desc(sql`${cards.authorKey} = ${readerKey}`),
+          desc(cards.likes),
+          asc(cards.title),
+        )
+        .limit(limit);
+    },
+
+    /** Stores a report about a card (and its author) for the administrators. */
+    async insertReport(report: {
+      reporterKey: string;
+      reportedKey: string;
+      cardId: string;
+      reason: string;
+      details: string;
+    }): Promise<string> {
+      const [row] = await orm.insert(userReports).values(report).returning({ id: userReports.id });
+      return row!.id;
+    },
+  };
+}
+export type CardsRepository = ReturnType<typeof createCardsRepository>;

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import {
+  cardPageSchema,
+  cardSchema,
+  deleteResponseSchema,
+  draftInputSchema,
+  draftSchema,
+  likeResponseSchema,
+  newCardSchema,
+  titleSuggestionsSchema,
+  versionListSchema,
+  versionSchema,
+} from '../../../contracts/cards.ts';
+import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
+import { userReportRequestSchema, userReportResponseSchema } from '../../../contracts/profiles.ts';
+import type { RoutesPlugin } from '../../lib/fastify.ts';
+import { requireSessionUser, sessionUser } from '../auth/session.ts';
+import { createCardsRepository } from './repository.ts';
+import { createCardsService } from './service.ts';
+
+const idParams = z.object({ id: z.uuid('Not a card id') });
+const versionParams = idParams.extend({ version: z.coerce.number().int().min(1) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/** Cards: the builder's drafts and autosave, publishing, versions, likes, remixes, deletion with undo. */
+const cardsRoutes: RoutesPlugin = async (app) => {
+  const service = createCardsService(createCardsRepository(app.db.orm));
+  const tags = ['cards'];
+
+  // Cards whose undo time is over are removed for good now and then.
+  const purge = setInterval(() => {
+    service.purgeDeleted().catch((error: unknown) => app.log.error({ err: error }, 'card purge failed'));
+  }, 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  app.post(
+    '/api/cards',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Start a new draft',
+        body: newCardSchema,
+        response: { 201: draftSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(app, request);
+      return reply.code(201).send(await service.create(user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/cards/drafts',
+    {
+      schema: {
+        tags,
+        summary: 'Your cards with unpublished work',
+        response: { 200: cardPageSchema, ...errors },
+      },
+    },
+    async (request) => service.drafts((await requireSessionUser(app, request)).id),
+  );
+
+  app.get(
+    '/api/cards/titles',
+    {
+      schema: {
+        tags,
+        summary: 'Card titles for [[ autocomplete',
+        querystring: z.object({ q: z.string().max(120).default('') }),
+        response: { 200: titleSuggestionsSchema, ...errors },
+      },
+    },
+    async (request) => service.suggestTitles((await requireSessionUser(app, request)).id, request.query.q),
+  );
+
+  app.get(
+    '/api/cards/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One card, as you may see it',
+        params: idParams,
+        response: { 200: cardSchema, ...errors },
+      },
+    },
+    async (request) => service.get(request.params.id, (await sessionUser(app, request))?.id),
+  );
+
+  app.get(
+    '/api/cards/:id/draft',
+    {
+      schema: {
+        tags,
+        summary: 'Your draft of a card',
+        params: idParams,
+        response: { 200: draftSchema, ...errors },
+      },
+    },
+    async (request) => service.draft(request.params.id, (await requireSessionUser(app, request)).id),
+  );
+
+  app.put(
+    '/api/cards/:id/draft',
+    {
+      // Autosave runs a second or two after typing stops: generous, but bounded.
+      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary: 'Autosave a draft; refused with cards/draft-conflict when it changed elsewhere',
+        params: idParams,
+        body: draftInputSchema,
+        response: { 200: draftSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.saveDraft(request.params.id, (await requireSessionUser(app, request)).id, request.body),
+  );
+
+  for (const [path, summary, action] of [
+    ['publish', 'Publish the draft as the next version', 'publish'],
+    ['unpublish', 'Take a published card out of every list', 'unpublish'],
+    ['restore', 'Undo a delete made moments ago', 'restore'],
+  ] as const) {
+    app.post(
+      `/api/cards/:id/${path}`,
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { tags, summary, params: idParams, response: { 200: cardSchema, ...errors } },
+      },
+      async (request) => service[action](request.params.id, (await requireSessionUser(app, request)).id),
+    );
+  }
+
+  app.delete(
+    '/api/cards/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a card (it can be restored for a few seconds)',
+        params: idParams,
+        response: { 200: deleteResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.remove(request.params.id, (await requireSessionUser(app, request)).id),
+  );
+
+  app.post(
+    '/api/cards/:id/remix',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Start a draft copy of a published card, crediting the original',
+        params: idParams,
+        response: { 201: draftSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(app, request);
+      return reply.code(201).send(await service.remix(request.params.id, user.id));
+    },
+  );
+
+  for (const [method, like] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/cards/:id/like',
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: like ? 'Like a card' : 'Take back a like',
+        params: idParams,
+        response: { 200: likeResponseSchema, ...errors },
+      },
+      handler: async (request) =>
+        service.setLike(request.params.id, (await requireSessionUser(app, request)).id, like),
+    });
+  }
+
+  app.get(
+    '/api/cards/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: 'Every published version, newest first',
+        params: idParams,
+        response: { 200: versionListSchema, ...errors },
+      },
+    },
+    async (request) => service.versions(request.params.id, (await sessionUser(app, request))?.id),
+  );
+
+  app.get(
+    '/api/cards/:id/versions/:version',
+    {
+      schema: {
+        tags,
+        summary: 'One published version',
+        params: versionParams,
+        response: { 200: versionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.version(request.params.id, request.params.version, (await sessionUser(app, request))?.id),
+  );
+
+  app.post(
+    '/api/cards/:id/versions/:version/restore',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Publish an old version again, as the newest',
+        params: versionParams,
+        response: { 200: cardSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.restoreVersion(
+        request.params.id,
+        request.params.version,
+        (await requireSessionUser(app, request)).id,
+      ),
+  );
+
+  app.post(
+    '/api/cards/:id/reports',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Report a card to the administrators',
+        params: idParams,
+        body: userReportRequestSchema,
+        response: { 201: userReportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(app, request);
+      return reply.code(201).send(await service.report(request.params.id, user.id, request.body));
+    },
+  );
+};
+export default cardsRoutes;

@@ -1,0 +1,425 @@
+import { normalizeTags, normalizeTitle, parseCloze, parseWikiLinks } from '../../../contracts/card-text.ts';
+import {
+  undoDeleteSeconds,
+  type Card,
+  type CardFields,
+  type CardType,
+  type CardVersion,
+  type Draft,
+  type DraftInput,
+  type LinkKind,
+} from '../../../contracts/cards.ts';
+import type { UserReportRequest } from '../../../contracts/profiles.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { profileSummaryOf } from '../profiles/summary.ts';
+import { cardSummaryOf } from './present.ts';
+import type { CardContent, CardRow, CardsRepository, DraftRow, ProfileRow } from './repository.ts';
+
+type FieldProblem = { path: string; message: string };
+
+const notFound = () => new AppError('common/not-found', { message: 'There is no such card.' });
+
+/** Whether `readerKey` may open the card: its author always; others a published card that isn't private. */
+export function canRead(card: CardRow, readerKey: string | undefined): boolean {
+  if (card.deletedAt) return false;
+  if (card.authorKey === readerKey) return true;
+  return card.status === 'published' && card.visibility !== 'private';
+}
+
+/** The problems that keep a draft from being published, each named by its field. */
+export function publishProblems(draft: CardContent): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const title = draft.title.trim();
+  if (!title) problems.push({ path: 'title', message: 'Give the card a title' });
+  else if (/[[\]|\n]/.test(title))
+    problems.push({ path: 'title', message: 'A title cannot hold [ ] or |, so that [[links]] can name it' });
+  const fields = draft.fields;
+  switch (draft.type as CardType) {
+    case 'flashcard':
+      if (!fields.front?.trim())
+        problems.push({ path: 'fields.front', message: 'Write the front of the card' });
+      if (!fields.back?.trim()) problems.push({ path: 'fields.back', message: 'Write the back of the card' });
+      break;
+    case 'cloze':
+      if (parseCloze(draft.body).length === 0)
+        problems.push({ path: 'body', message: 'Hide at least one part of the text with {{c1::…}}' });
+      break;
+    case 'code':
+      if (!draft.body.trim()) problems.push({ path: 'body', message: 'Add the code' });
+      if (!fields.language) problems.push({ path: 'fields.language', message: 'Name the language' });
+      break;
+    case 'paper':
+      if (!fields.authors?.length)
+        problems.push({ path: 'fields.authors', message: 'Name at least one author' });
+      if (!fields.year) problems.push({ path: 'fields.year', message: 'Give the year' });
+      if (!fields.doi && !fields.url)
+        problems.push({ path: 'fields.url', message: 'Give a DOI or a web address for the paper' });
+      break;
+    case 'link':
+      if (!fields.url) problems.push({ path: 'fields.url', message: 'Give the web address' });
+      break;
+    case 'note':
+      if (!draft.body.trim()) problems.push({ path: 'body', message: 'Write something in the card' });
+      break;
+  }
+  return problems;
+}
+
+/** Only the fields the card's type uses are kept, so a type change leaves no stray fields behind. */
+function fieldsForType(type: CardType, fields: CardFields): CardFields {
+  const keep: Record<CardType, (keyof CardFields)[]> = {
+    note: [],
+    flashcard: ['front', 'back'],
+    cloze: [],
+    code: ['language'],
+    paper: ['authors', 'year', 'doi', 'url'],
+    link: ['url'],
+  };
+  return Object.fromEntries(
+    keep[type].filter((key) => fields[key] !== undefined).map((key) => [key, fields[key]]),
+  );
+}
+
+/** Cards: drafts and autosave, publishing with versions and links, likes, deletion with undo, remixes. */
+export function createCardsService(repository: CardsRepository) {
+  async function ownedCard(id: string, ownerKey: string) {
+    const found = await repository.find(id);
+    // Another person's card is as invisible as a missing one.
+    if (!found || found.card.deletedAt || found.card.authorKey !== ownerKey) throw notFound();
+    return found;
+  }
+
+  async function presentDraft(card: CardRow, draft: DraftRow): Promise<Draft> {
+    const titles = await repository.titlesOf(draft.typedLinks.map((link) => link.targetId));
+    const forkOf = card.forkOfId ? await repository.find(card.forkOfId) : undefined;
+    const live = card.version > 0;
+    const changed =
+      !live ||
+      card.status !== 'published' ||
+      card.title !== draft.title ||
+      card.body !== draft.body ||
+      card.type !== draft.type ||
+      card.visibility !== draft.visibility ||
+      card.coverURL !== draft.coverURL ||
+      JSON.stringify(card.tags) !== JSON.stringify(draft.tags) ||
+      JSON.stringify(card.fields) !== JSON.stringify(draft.fields);
+    return {
+      cardId: card.id,
+      title: draft.title,
+      body: draft.body,
+      type: draft.type as CardType,
+      fields: draft.fields,
+      tags: draft.tags,
+      coverURL: draft.coverURL,
+      visibility: draft.visibility as Draft['visibility'],
+      typedLinks: draft.typedLinks.map((link) => ({
+        targetId: link.targetId,
+        kind: link.kind as Draft['typedLinks'][number]['kind'],
+        title: titles.get(link.targetId) ?? null,
+      })),
+      revision: draft.revision,
+      updatedAt: draft.updatedAt.toISOString(),
+      published: card.status === 'published',
+      hasUnpublishedChanges: changed,
+      forkOf: forkOf && !forkOf.card.deletedAt ? { id: forkOf.card.id, title: forkOf.card.title } : null,
+    };
+  }
+
+  async function presentCard(
+    card: CardRow,
+    author: ProfileRow,
+    readerKey: string | undefined,
+  ): Promise<Card> {
+    const [links, likedByMe, forkOf] = await Promise.all([
+      repository.outgoingLinks(card.id, readerKey),
+      readerKey ? repository.isLikedBy(card.id, readerKey) : Promise.resolve(false),
+      card.forkOfId ? repository.find(card.forkOfId) : Promise.resolve(undefined),
+    ]);
+    return {
+      ...cardSummaryOf(card, author),
+      body: card.body,
+      fields: card.fields,
+      version: card.version,
+      createdAt: card.createdAt.toISOString(),
+      forkOf:
+        forkOf && canRead(forkOf.card, readerKey)
+          ? { id: forkOf.card.id, title: forkOf.card.title, author: profileSummaryOf(forkOf.author) }
+          : null,
+      likedByMe,
+      isOwner: card.authorKey === readerKey,
+      links: links.map((link) => ({ id: link.id, title: link.title, kind: link.kind as LinkKind })),
+    };
+  }
+
+  return {
+    /** Starts a new draft for `authorKey`. */
+    async create(authorKey: string, start: { title?: string; type?: CardType }): Promise<Draft> {
+      const { card, draft } = await repository.create({
+        authorKey,
+        content: {
+          title: start.title?.trim() ?? '',
+          body: '',
+          type: start.type ?? 'note',
+          fields: {},
+          tags: [],
+          coverURL: null,
+        },
+        visibility: 'public',
+      });
+      return presentDraft(card, draft);
+    },
+
+    /** The author's draft of a card, made from the live card if there is none yet. */
+    async draft(id: string, ownerKey: string): Promise<Draft> {
+      const { card } = await ownedCard(id, ownerKey);
+      return presentDraft(card, await repository.draftFor(card));
+    },
+
+    /**
+     * The builder's autosave. Tags are normalised and typed links checked; a save from an older revision is
+     * refused with `cards/draft-conflict` and changes nothing.
+     */
+    async saveDraft(id: string, ownerKey: string, input: DraftInput): Promise<Draft> {
+      const { card } = await ownedCard(id, ownerKey);
+      const current = await repository.draftFor(card);
+      const problems: FieldProblem[] = [];
+      const tags = normalizeTags(input.tags);
+      if (!tags.ok)
+        problems.push({
+          path: 'tags',
+          message:
+            tags.error === 'too-many-tags'
+              ? `At most ${tags.max} tags`
+              : `“${tags.tag}” is not a usable tag: use letters, digits, - and / for nesting`,
+        });
+      const targets = [...new Set(input.typedLinks.map((link) => link.targetId))];
+      const linkable = await repository.linkableIds(ownerKey, targets);
+      if (targets.some((target) => !linkable.has(target) || target === id))
+        problems.push({ path: 'typedLinks', message: 'A linked card no longer exists or cannot be linked' });
+      if (problems.length > 0)
+        throw new AppError('common/validation-failed', { details: { fields: problems } });
+      if (current.revision !== input.baseRevision)
+        throw new AppError('cards/draft-conflict', {
+          details: {
+            fields: [{ path: 'baseRevision', message: `The draft is at revision ${current.revision}` }],
+          },
+        });
+      const saved = await repository.saveDraft(id, input.baseRevision, {
+        title: input.title,
+        body: input.body,
+        type: input.type,
+        fields: fieldsForType(input.type, input.fields),
+        tags: tags.ok ? tags.tags : [],
+        coverURL: input.coverURL,
+        visibility: input.visibility,
+        typedLinks: input.typedLinks,
+      });
+      if (!saved) throw new AppError('cards/draft-conflict');
+      return presentDraft(card, saved);
+    },
+
+    /** The author's cards with unpublished work, most recently edited first. */
+    async drafts(ownerKey: string) {
+      const rows = await repository.listDrafts(ownerKey, 100);
+      return {
+        items: rows.map(({ card, draft, author }) =>
+          cardSummaryOf(
+            {
+              ...card,
+              title: draft.title,
+              body: draft.body,
+              type: draft.type,
+              tags: draft.tags,
+              updatedAt: draft.updatedAt,
+            },
+            author,
+          ),
+        ),
+        nextCursor: null,
+      };
+    },
+
+    /**
+     * Publishes the draft: every field is checked first and nothing changes unless all pass. `[[links]]` are
+     * resolved to card ids now, so a later rename of the target keeps them working.
+     */
+    async publish(id: string, ownerKey: string): Promise<Card> {
+      const { card } = await ownedCard(id, ownerKey);
+      const draft = await repository.draftFor(card);
+      const content: CardContent = {
+        title: draft.title.trim(),
+        body: draft.body,
+        type: draft.type,
+        fields: fieldsForType(draft.type as CardType, draft.fields),
+        tags: draft.tags,
+        coverURL: draft.coverURL,
+      };
+      const problems = publishProblems(content);
+      if (problems.length > 0)
+        throw new AppError('common/validation-failed', { details: { fields: problems } });
+      const wiki = parseWikiLinks(content.body);
+      const resolved = await repository.resolveTitles(ownerKey, [
+        ...new Set(wiki.map((link) => normalizeTitle(link.title))),
+      ]);
+      const linkable = await repository.linkableIds(
+        ownerKey,
+        draft.typedLinks.map((link) => link.targetId),
+      );
+      const links = [
+        ...wiki.flatMap((link) => {
+          const target = resolved.get(normalizeTitle(link.title));
+          return target ? [{ targetId: target.id, kind: 'wiki' }] : [];
+        }),
+        ...draft.typedLinks.filter((link) => linkable.has(link.targetId)),
+      ];
+      const published = await repository.publish(
+        id,
+        { ...content, visibility: draft.visibility, typedLinks: draft.typedLinks },
+        links,
+      );
+      if (!published) throw notFound();
+      const found = await repository.find(id);
+      return presentCard(published, found!.author, ownerKey);
+    },
+
+    /** Takes the card out of every list; its author can publish it again. */
+    async unpublish(id: string, ownerKey: string): Promise<Card> {
+      const { author } = await ownedCard(id, ownerKey);
+      const row = await repository.unpublish(id);
+      if (!row) throw notFound();
+      return presentCard(row, author, ownerKey);
+    },
+
+    /** Deletes the card; `restore` brings it back within `undoDeleteSeconds`. */
+    async remove(id: string, ownerKey: string) {
+      await ownedCard(id, ownerKey);
+      const row = await repository.setDeleted(id, true);
+      if (!row) throw notFound();
+      return { id, undoUntil: new Date(row.deletedAt!.getTime() + undoDeleteSeconds * 1000).toISOString() };
+    },
+
+    /** Undoes a delete made less than `undoDeleteSeconds` ago. */
+    async restore(id: string, ownerKey: string): Promise<Card> {
+      const found = await repository.find(id);
+      if (!found || found.card.authorKey !== ownerKey) throw notFound();
+      const row = await repository.setDeleted(id, false, new Date(Date.now() - undoDeleteSeconds * 1000));
+      if (!row) throw new AppError('common/not-found', { message: 'This card can no longer be restored.' });
+      return presentCard(row, found.author, ownerKey);
+    },
+
+    /** A card as `readerKey` may see it; private, draft and deleted cards are not found for anyone else. */
+    async get(id: string, readerKey: string | undefined): Promise<Card> {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey)) throw notFound();
+      return presentCard(found.card, found.author, readerKey);
+    },
+
+    /** Likes or unlikes a published card of someone else; idempotent. */
+    async setLike(id: string, readerKey: string, like: boolean) {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey) || found.card.status !== 'published') throw notFound();
+      if (found.card.authorKey === readerKey)
+        throw new AppError('common/bad-request', { message: 'You cannot like your own card.' });
+      if (like && (await repository.blockedEitherWay(readerKey, found.card.authorKey)))
+        throw new AppError('profiles/blocked');
+      const likes = await repository.setLike(id, readerKey, like);
+      if (likes === undefined) throw notFound();
+      return { liked: like, likes };
+    },
+
+    /** A draft copy of a published card for `readerKey`, crediting the original. */
+    async remix(id: string, readerKey: string): Promise<Draft> {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey) || found.card.status !== 'published') throw notFound();
+      const source = found.card;
+      const { card, draft } = await repository.create({
+        authorKey: readerKey,
+        content: {
+          title: source.title,
+          body: source.body,
+          type: source.type,
+          fields: source.fields,
+          tags: source.tags,
+          coverURL: source.coverURL,
+        },
+        visibility: 'public',
+        forkOfId: source.id,
+      });
+      return presentDraft(card, draft);
+    },
+
+    /** Every published version of a card the reader may open, newest first. */
+    async versions(id: string, readerKey: string | undefined) {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey)) throw notFound();
+      const rows = await repository.versions(id);
+      return {
+        items: rows.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() })),
+      };
+    },
+
+    /** One published version of a card the reader may open. */
+    async version(id: string, version: number, readerKey: string | undefined): Promise<CardVersion> {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey)) throw notFound();
+      const row = await repository.version(id, version);
+      if (!row) throw new AppError('common/not-found', { message: 'The card has no such version.' });
+      return {
+        version: row.version,
+        title: row.title,
+        publishedAt: row.publishedAt.toISOString(),
+        body: row.body,
+        type: row.type as CardType,
+        fields: row.fields,
+        tags: row.tags,
+        coverURL: row.coverURL,
+      };
+    },
+
+    /** Publishes an old version's content again, as the newest version. */
+    async restoreVersion(id: string, version: number, ownerKey: string): Promise<Card> {
+      const { card } = await ownedCard(id, ownerKey);
+      const row = await repository.version(id, version);
+      if (!row) throw new AppError('common/not-found', { message: 'The card has no such version.' });
+      const draft = await repository.draftFor(card);
+      const saved = await repository.saveDraft(id, draft.revision, {
+        title: row.title,
+        body: row.body,
+        type: row.type,
+        fields: row.fields,
+        tags: row.tags,
+        coverURL: row.coverURL,
+        visibility: draft.visibility,
+        typedLinks: row.typedLinks,
+      });
+      if (!saved) throw new AppError('cards/draft-conflict');
+      return this.publish(id, ownerKey);
+    },
+
+    /** Titles for `[[` autocomplete. */
+    async suggestTitles(readerKey: string, query: string) {
+      const rows = await repository.suggestTitles(readerKey, query.trim(), 10);
+      return { items: rows };
+    },
+
+    /** Files a report about a card for the administrators. */
+    async report(id: string, readerKey: string, request: Required<UserReportRequest>) {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey)) throw notFound();
+      if (found.card.authorKey === readerKey)
+        throw new AppError('common/bad-request', { message: 'You cannot report your own card.' });
+      const reportId = await repository.insertReport({
+        reporterKey: readerKey,
+        reportedKey: found.card.authorKey,
+        cardId: id,
+        reason: request.reason,
+        details: request.details,
+      });
+      return { id: reportId, status: 'open' as const };
+    },
+
+    /** Removes for good the cards whose undo time is long over. */
+    purgeDeleted: () => repository.purgeDeleted(new Date(Date.now() - 10 * 60 * 1000)),
+  };
+}
+export type CardsService = ReturnType<typeof createCardsService>;
