@@ -1,0 +1,295 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  demoCardArea,
+  extractLinks,
+  FrontMatterError,
+  parseFrontMatter,
+  readDemoCards,
+  readDemoUsers,
+  toDemoCard,
+} from './demo-content.ts';
+
+const doc = (...lines: string[]) => lines.join('\n');
+
+describe('parseFrontMatter', () => {
+  it('reads strings, numbers and flow lists, and returns the body after the fence', () => {
+    const { data, body } = parseFrontMatter(
+      doc(
+        '---',
+        'title: Matrix factorisation for collaborative filtering',
+        'type: paper',
+        'tags: [recsys, recsys/collaborative-filtering, ml/linear-algebra]',
+        'year: 2009',
+        'doi: 10.1109/MC.2009.263',
+        '---',
+        '',
+        'Body with **Markdown**.',
+        '',
+        'Second paragraph.',
+        '',
+      ),
+    );
+    expect(data).toEqual({
+      title: 'Matrix factorisation for collaborative filtering',
+      type: 'paper',
+      tags: ['recsys', 'recsys/collaborative-filtering', 'ml/linear-algebra'],
+      year: 2009,
+      doi: '10.1109/MC.2009.263',
+    });
+    expect(body).toBe('Body with **Markdown**.\n\nSecond paragraph.');
+  });
+
+  it('reads double-quoted strings with escapes and colons', () => {
+    const { data } = parseFrontMatter(
+      doc(
+        '---',
+        'title: "Adam: A Method for Stochastic Optimization"',
+        String.raw`front: "Say \"hi\" \\ then:\tgo \u00e9"`,
+        "back: 'It''s a colon: here'",
+        '---',
+        'x',
+      ),
+    );
+    expect(data.title).toBe('Adam: A Method for Stochastic Optimization');
+    expect(data.front).toBe('Say "hi" \\ then:\tgo é');
+    expect(data.back).toBe("It's a colon: here");
+  });
+
+  it('keeps a colon without a following space in a plain value, as YAML does', () => {
+    const { data } = parseFrontMatter(doc('---', 'url: https://example.org/a:b?x=1#frag', '---', 'x'));
+    expect(data.url).toBe('https://example.org/a:b?x=1#frag');
+  });
+
+  it('refuses ": " in a plain value and asks for quotes', () => {
+    expect(() => parseFrontMatter(doc('---', 'type: note', 'title: Adam: A Method', '---', 'x'))).toThrow(
+      /Line 3: quote a value that contains ": "/,
+    );
+  });
+
+  it('skips comment lines and trailing comments', () => {
+    const { data } = parseFrontMatter(
+      doc(
+        '---',
+        '# a comment',
+        'type: note   # one of note, flashcard',
+        '',
+        'tags: [a, b] # two',
+        '---',
+        'x',
+      ),
+    );
+    expect(data).toEqual({ type: 'note', tags: ['a', 'b'] });
+  });
+
+  it('reads quoted list items with commas and brackets, an empty list and a trailing comma', () => {
+    const { data } = parseFrontMatter(
+      doc('---', `authors: ["Bell, Robert", 'O''Brien', "[x]", 2009,]`, 'none: []', '---', 'x'),
+    );
+    expect(data.authors).toEqual(['Bell, Robert', "O'Brien", '[x]', 2009]);
+    expect(data.none).toEqual([]);
+  });
+
+  it('reads a flow list broken over several lines, as Prettier writes a long one', () => {
+    const { data } = parseFrontMatter(
+      doc(
+        '---',
+        'authors:',
+        '  [',
+        '    Ashish Vaswani,',
+        '    Noam Shazeer,',
+        '    "Łukasz Kaiser",',
+        '  ]',
+        'tags: [ml,',
+        '  ml/nlp]',
+        'year: 2017',
+        '---',
+        'x',
+      ),
+    );
+    expect(data).toEqual({
+      authors: ['Ashish Vaswani', 'Noam Shazeer', 'Łukasz Kaiser'],
+      tags: ['ml', 'ml/nlp'],
+      year: 2017,
+    });
+  });
+
+  it('accepts Windows line endings and a byte-order mark', () => {
+    const { data, body } = parseFrontMatter('\uFEFF---\r\ntitle: A\r\n---\r\nBody\r\n');
+    expect(data).toEqual({ title: 'A' });
+    expect(body).toBe('Body');
+  });
+
+  it('treats numbers as numbers only when the whole value is numeric', () => {
+    const { data } = parseFrontMatter(
+      doc('---', 'a: 42', 'b: -1.5', 'c: 1.2.3', 'd: "7"', 'e: 007', '---', ''),
+    );
+    expect(data).toEqual({ a: 42, b: -1.5, c: '1.2.3', d: '7', e: '007' });
+  });
+
+  it.each([
+    [
+      'a missing closing fence',
+      doc('---', 'title: A', 'type: note', 'Body'),
+      /never closed: add a line "---"/,
+    ],
+    ['a missing opening fence', doc('title: A', '---', 'Body'), /must start with a line "---" on line 1/],
+    ['a line that is not key: value', doc('---', 'title A', '---', ''), /Line 2: expected "key: value"/],
+    ['a key given twice', doc('---', 'title: A', 'title: B', '---', ''), /Line 3: "title" is given twice/],
+    ['a key without a value', doc('---', 'title:', 'type: note', '---', ''), /Line 2: "title" has no value/],
+    ['an unclosed double quote', doc('---', 'title: "A', '---', ''), /double-quoted string is never closed/],
+    ['an unclosed single quote', doc('---', "title: 'A", '---', ''), /single-quoted string is never closed/],
+    [
+      'an unclosed list',
+      doc('---', 'tags: [a, b', 'type: note', '---', ''),
+      /list for "tags" is never closed/,
+    ],
+    ['text after a quoted value', doc('---', 'title: "A" B', '---', ''), /unexpected "B" after the value/],
+    ['a missing comma in a list', doc('---', 'tags: ["a" "b"]', '---', ''), /expected "," or "\]"/],
+    ['a nested map', doc('---', 'meta: {a: 1}', '---', ''), /starting with "\{" must be quoted/],
+    ['a block list', doc('---', 'tags:', '- a', '---', ''), /"tags" has no value/],
+    ['an unknown escape', doc('---', String.raw`title: "a\q"`, '---', ''), /unknown escape "\\q"/],
+  ])('gives a clear error for %s', (_case, text, message) => {
+    expect(() => parseFrontMatter(text)).toThrow(FrontMatterError);
+    expect(() => parseFrontMatter(text)).toThrow(message);
+  });
+});
+
+describe('toDemoCard', () => {
+  const base = { title: 'A card', tags: ['ml', 'ml/optimisation'], author: 'ravi_k' };
+
+  it('returns typed cards with the fields of their type', () => {
+    expect(toDemoCard('a.md', { ...base, type: 'note' }, 'Body')).toEqual({
+      file: 'a.md',
+      ...base,
+      type: 'note',
+      body: 'Body',
+    });
+    const paper = toDemoCard(
+      'p.md',
+      {
+        ...base,
+        type: 'paper',
+        authors: ['A. Author'],
+        year: 2009,
+        url: 'https://doi.org/10.1/x',
+        doi: '10.1/x',
+      },
+      'Summary',
+    );
+    expect(paper).toMatchObject({ type: 'paper', authors: ['A. Author'], year: 2009, doi: '10.1/x' });
+    const flashcard = toDemoCard('f.md', { ...base, type: 'flashcard', front: 'Q?', back: 'A.' }, 'Context');
+    expect(flashcard).toMatchObject({ type: 'flashcard', front: 'Q?', back: 'A.' });
+  });
+
+  it.each([
+    [{ ...base, type: 'essay' }, 'Body', /"type" must be one of note, flashcard/],
+    [{ ...base, type: 'flashcard', front: 'Q?' }, 'Body', /"back" must be a non-empty string/],
+    [
+      { ...base, type: 'paper', authors: ['A'], url: 'https://x.org' },
+      'Body',
+      /"year" must be a whole number/,
+    ],
+    [
+      { ...base, type: 'paper', authors: [], year: 2000, url: 'https://x.org' },
+      'B',
+      /"authors" must be a non-empty/,
+    ],
+    [{ ...base, type: 'link', url: 'ftp://x.org' }, 'Body', /"url" must be an http\(s\) address/],
+    [{ ...base, type: 'code' }, 'Body', /"language" must be a non-empty string/],
+    [{ ...base, type: 'cloze' }, 'No deletion here', /needs a \{\{c1::…\}\} deletion/],
+    [{ ...base, type: 'note', url: 'https://x.org' }, 'Body', /"url" is not a field of a note card/],
+    [{ ...base, type: 'note', tags: ['ML'] }, 'Body', /the tag "ML" is not lowercase/],
+    [{ ...base, type: 'note', tags: ['a//b'] }, 'Body', /the tag "a\/\/b"/],
+    [
+      { ...base, type: 'note', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+      'Body',
+      /at most 10 tags/,
+    ],
+    [{ ...base, type: 'note', title: 'x'.repeat(121) }, 'Body', /over 120 characters/],
+    [{ ...base, type: 'note', author: 'no spaces please' }, 'Body', /is not a handle/],
+    [{ ...base, type: 'note' }, '   ', /the body is empty/],
+    [{ ...base, type: 'note' }, 'x'.repeat(50_001), /the body is over 50000 characters/],
+  ])('refuses %j', (data, body, message) => {
+    expect(() => toDemoCard('card.md', data, body)).toThrow(message);
+  });
+
+  it('names the file in its errors', () => {
+    expect(() => toDemoCard('broken-card.md', { ...base }, 'Body')).toThrow(/^broken-card\.md: "type"/);
+  });
+});
+
+describe('extractLinks', () => {
+  it('finds plain and labelled links and ignores code', () => {
+    const body = doc(
+      'See [[Gradient descent]] and [[Adam: A Method for Stochastic Optimization|Adam]].',
+      'Inline `[[Not a link]]` and ``[[Also not]]``.',
+      '```python',
+      'x = "[[Inside a fence]]"',
+      '```',
+      '~~~',
+      '[[Inside a tilde fence]]',
+      '~~~',
+      '[[ Spaced repetition ]] after the fences.',
+    );
+    expect(extractLinks(body)).toEqual([
+      { target: 'Gradient descent' },
+      { target: 'Adam: A Method for Stochastic Optimization', label: 'Adam' },
+      { target: 'Spaced repetition' },
+    ]);
+  });
+
+  it('does not let a shorter fence close a longer one', () => {
+    const body = doc('````md', '```', '[[Hidden]]', '```', '````', '[[Shown]]');
+    expect(extractLinks(body)).toEqual([{ target: 'Shown' }]);
+  });
+});
+
+describe('demoCardArea', () => {
+  it('is the first segment of the first tag, when that is an area', () => {
+    expect(demoCardArea({ tags: ['recsys/evaluation', 'ml'] })).toBe('recsys');
+    expect(demoCardArea({ tags: ['study'] })).toBe('study');
+    expect(demoCardArea({ tags: ['cooking/bread'] })).toBeUndefined();
+    expect(demoCardArea({ tags: [] })).toBeUndefined();
+  });
+});
+
+describe('readDemoCards and readDemoUsers', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it('reads the Markdown files of a folder in name order and names a broken file', async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-cards-'));
+    const card = (title: string) =>
+      doc('---', `title: ${title}`, 'type: note', 'tags: [study]', 'author: sofia_m', '---', 'Body');
+    await fs.writeFile(path.join(dir, 'b.md'), card('B'));
+    await fs.writeFile(path.join(dir, 'a.md'), card('A'));
+    await fs.writeFile(path.join(dir, 'notes.txt'), 'ignored');
+    expect((await readDemoCards(dir)).map((c) => [c.file, c.title])).toEqual([
+      ['a.md', 'A'],
+      ['b.md', 'B'],
+    ]);
+
+    await fs.writeFile(path.join(dir, 'c.md'), doc('---', 'title: C', 'Body'));
+    await expect(readDemoCards(dir)).rejects.toThrow(/^c\.md: Front matter opened on line 1 is never closed/);
+  });
+
+  it('reads users and refuses one without an email', async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-users-'));
+    const file = path.join(dir, 'users.json');
+    await fs.writeFile(
+      file,
+      JSON.stringify([{ handle: 'ada_l', name: 'Ada', bio: 'Bio', email: 'a@b.invalid' }]),
+    );
+    expect(await readDemoUsers(file)).toEqual([
+      { handle: 'ada_l', name: 'Ada', bio: 'Bio', email: 'a@b.invalid' },
+    ]);
+    await fs.writeFile(file, JSON.stringify([{ handle: 'ada_l', name: 'Ada', bio: 'Bio' }]));
+    await expect(readDemoUsers(file)).rejects.toThrow(/user 1 has no "email"/);
+  });
+});
