@@ -481,3 +481,10 @@ export const cardViews = pgTable(
   },
   (table) => [primaryKey({ columns: [table.cardId, table.viewerKey, table.day] })],
 );
+
+/** Small facts the app keeps about itself, such as whether the demo content has been seeded. */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
