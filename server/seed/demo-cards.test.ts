@@ -1,11 +1,15 @@
 import fs from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizeTitle, parseCloze } from '../../contracts/card-text.ts';
+import { cardFieldsSchema } from '../../contracts/cards.ts';
+import { publishProblems } from '../modules/cards/service.ts';
 import {
   CARD_LIMITS,
   CARD_TYPES,
   DEMO_AREAS,
   DEMO_CARDS_DIR,
   demoCardArea,
+  demoCardFields,
   extractLinks,
   isValidTag,
   readDemoCards,
@@ -31,7 +35,7 @@ const MIN_PER_TYPE: Record<CardType, number> = {
   link: 3,
 };
 
-const key = (title: string) => title.trim().toLowerCase();
+const key = normalizeTitle;
 const proseWords = (body: string) => stripCode(body).split(/\s+/).filter(Boolean).length;
 
 let cards: DemoCard[];
@@ -192,10 +196,12 @@ describe('demo cards', () => {
           expect(card.back.length, card.file).toBeGreaterThan(10);
           break;
         case 'cloze': {
-          const deletions = [...card.body.matchAll(/\{\{c(\d+)::([^}]+?)\}\}/g)];
-          expect(deletions.length, card.file).toBeGreaterThanOrEqual(2);
-          for (const [, , answer] of deletions)
-            expect(answer!.split('::')[0]!.trim(), card.file).not.toBe('');
+          // Several deletions, numbered from 1 without gaps, so each makes its own review card.
+          const indexes = [...new Set(parseCloze(card.body).map((deletion) => deletion.index))].sort(
+            (a, b) => a - b,
+          );
+          expect(indexes.length, card.file).toBeGreaterThanOrEqual(2);
+          expect(indexes, card.file).toEqual(indexes.map((_, i) => i + 1));
           break;
         }
         case 'code': {
@@ -223,6 +229,24 @@ describe('demo cards', () => {
       for (let i = 0; i < openings.length; i += 2)
         expect(openings[i], `${card.file}: fence ${i / 2 + 1}`).not.toBe('');
       expect(openings.length % 2, `${card.file}: unclosed fence`).toBe(0);
+    }
+  });
+});
+
+describe('demo cards and the cards API', () => {
+  it('every card would publish: fields fit the contract and nothing the builder asks for is missing', () => {
+    for (const card of cards) {
+      const fields = demoCardFields(card);
+      expect(cardFieldsSchema.safeParse(fields).success, card.file).toBe(true);
+      const content = {
+        title: card.title,
+        body: card.body,
+        type: card.type,
+        fields,
+        tags: card.tags,
+        coverURL: null,
+      };
+      expect(publishProblems(content), card.file).toEqual([]);
     }
   });
 });

@@ -203,6 +203,8 @@ describe('toDemoCard', () => {
     [{ ...base, type: 'note', url: 'https://x.org' }, 'Body', /"url" is not a field of a note card/],
     [{ ...base, type: 'note', tags: ['ML'] }, 'Body', /the tag "ML" is not lowercase/],
     [{ ...base, type: 'note', tags: ['a//b'] }, 'Body', /the tag "a\/\/b"/],
+    [{ ...base, type: 'note', tags: ['ml-'] }, 'Body', /the tag "ml-"/],
+    [{ ...base, type: 'note', title: 'A | B' }, 'Body', /a title cannot hold \[, \] or \|/],
     [
       { ...base, type: 'note', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
       'Body',
@@ -232,7 +234,7 @@ describe('extractLinks', () => {
       '~~~',
       '[[Inside a tilde fence]]',
       '~~~',
-      '[[ Spaced repetition ]] after the fences.',
+      '[[ Spaced repetition ]] after the fences, but not in math: $[[x]]$.',
     );
     expect(extractLinks(body)).toEqual([
       { target: 'Gradient descent' },

@@ -1,5 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  cardLimits,
+  isLinkableTitle,
+  normalizeTag,
+  parseCloze,
+  parseWikiLinks,
+} from '../../contracts/card-text.ts';
+import { cardTypes, type CardFields, type CardType } from '../../contracts/cards.ts';
 
 /**
  * The demo content that `npm start` seeds into an empty database: Markdown cards in `demo-cards/` (one file
@@ -27,8 +35,8 @@ import path from 'node:path';
 export const DEMO_CARDS_DIR = path.join(import.meta.dirname, 'demo-cards');
 export const DEMO_USERS_FILE = path.join(import.meta.dirname, 'demo-users.json');
 
-export const CARD_TYPES = ['note', 'flashcard', 'cloze', 'code', 'paper', 'link'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
+export const CARD_TYPES = cardTypes;
+export type { CardType };
 
 /**
  * The five areas of the demo content. A card's area is the first segment of its first tag (`recsys/evaluation`
@@ -37,10 +45,11 @@ export type CardType = (typeof CARD_TYPES)[number];
 export const DEMO_AREAS = ['ml', 'recsys', 'algorithms', 'programming', 'study'] as const;
 export type DemoArea = (typeof DEMO_AREAS)[number];
 
+/** The app's limits (contracts/card-text.ts), plus the length the demo notes keep to. */
 export const CARD_LIMITS = {
-  titleMaxChars: 120,
-  bodyMaxChars: 50_000,
-  maxTags: 10,
+  titleMaxChars: cardLimits.title.max,
+  bodyMaxChars: cardLimits.body.max,
+  maxTags: cardLimits.tags.max,
   noteMinWords: 150,
   noteMaxWords: 600,
 } as const;
@@ -288,8 +297,9 @@ function readSingleQuoted(source: string, start: number, line: number) {
   throw new FrontMatterError(`Line ${line}: a single-quoted string is never closed`);
 }
 
+/** A demo tag is lowercase ASCII, digits, `-` and `/`, and already in the form the app stores it in. */
 export function isValidTag(tag: string): boolean {
-  return TAG.test(tag);
+  return TAG.test(tag) && normalizeTag(tag) === tag;
 }
 
 /** The area a card belongs to: the first segment of its first tag, or undefined when that is not an area. */
@@ -341,6 +351,7 @@ export function toDemoCard(file: string, data: FrontMatter, body: string): DemoC
   const title = string('title');
   if (title.length > CARD_LIMITS.titleMaxChars)
     fail(`the title is over ${CARD_LIMITS.titleMaxChars} characters`);
+  if (!isLinkableTitle(title)) fail('a title cannot hold [, ] or |, so that [[links]] can name it');
   const tags = list('tags');
   if (tags.length > CARD_LIMITS.maxTags) fail(`at most ${CARD_LIMITS.maxTags} tags`);
   for (const tag of tags) if (!isValidTag(tag)) fail(`the tag "${tag}" is not lowercase a-z, 0-9, - and /`);
@@ -353,7 +364,7 @@ export function toDemoCard(file: string, data: FrontMatter, body: string): DemoC
   switch (cardType) {
     case 'note':
     case 'cloze':
-      if (cardType === 'cloze' && !/\{\{c\d+::[^}]+\}\}/.test(body))
+      if (cardType === 'cloze' && parseCloze(body).length === 0)
         fail('a cloze card needs a {{c1::…}} deletion');
       return { ...common, type: cardType };
     case 'flashcard':
@@ -374,6 +385,28 @@ export function toDemoCard(file: string, data: FrontMatter, body: string): DemoC
       };
       return data.doi === undefined ? paper : { ...paper, doi: string('doi') };
     }
+  }
+}
+
+/** The type-specific fields of a card in the shape the cards API stores them (`CardFields`). */
+export function demoCardFields(card: DemoCard): CardFields {
+  switch (card.type) {
+    case 'flashcard':
+      return { front: card.front, back: card.back };
+    case 'code':
+      return { language: card.language };
+    case 'paper':
+      return {
+        authors: card.authors,
+        year: card.year,
+        url: card.url,
+        ...(card.doi ? { doi: card.doi } : {}),
+      };
+    case 'link':
+      return { url: card.url };
+    case 'note':
+    case 'cloze':
+      return {};
   }
 }
 
@@ -409,7 +442,7 @@ export async function readDemoUsers(file: string = DEMO_USERS_FILE): Promise<Dem
   });
 }
 
-/** Removes fenced code blocks and inline code spans, where `[[…]]` is text rather than a link. */
+/** Removes fenced code blocks and inline code spans, leaving the prose (for counting words, say). */
 export function stripCode(markdown: string): string {
   const kept: string[] = [];
   let fence: string | undefined;
@@ -425,13 +458,12 @@ export function stripCode(markdown: string): string {
   return kept.join('\n').replace(/(`+)(?:(?!\1)[^\n])+?\1/g, '');
 }
 
-/** The `[[Title]]` and `[[Title|label]]` links in a body, outside code. */
+/**
+ * The `[[Title]]` and `[[Title|label]]` links in a body, as the app reads them (`parseWikiLinks`: nothing in
+ * code or math counts). Match targets to titles with `normalizeTitle` from contracts/card-text.ts.
+ */
 export function extractLinks(markdown: string): CardLink[] {
-  const links: CardLink[] = [];
-  for (const match of stripCode(markdown).matchAll(/\[\[([^[\]|\n]+)(?:\|([^[\]\n]+))?\]\]/g)) {
-    const target = (match[1] as string).trim();
-    const label = match[2]?.trim();
-    links.push(label ? { target, label } : { target });
-  }
-  return links;
+  return parseWikiLinks(markdown).map(({ title, label }) =>
+    label ? { target: title, label } : { target: title },
+  );
 }
