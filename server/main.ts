@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { DataDirInUseError } from './db/embedded-postgres.ts';
 import { readOrCreateSecret } from './lib/secrets.ts';
+import { seedDemoContent } from './seed/seed-demo.ts';
 import { version } from './version.ts';
 
 async function main() {
@@ -47,6 +48,15 @@ async function main() {
     await db.close();
     throw error;
   }
+  if (config.SEED_DEMO) {
+    try {
+      await seedDemoContent(db.orm, { info: (message) => log.info(message) });
+    } catch (error) {
+      // The site works without its demo content; the next start tries again.
+      log.error({ err: error }, 'Could not seed the demo content');
+    }
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {

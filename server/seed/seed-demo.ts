@@ -1,0 +1,81 @@
+import { normalizeTitle, parseWikiLinks } from '../../contracts/card-text.ts';
+import type { Orm } from '../db/client.ts';
+import { createCardsRepository } from '../modules/cards/repository.ts';
+import { createCardsService } from '../modules/cards/service.ts';
+import { demoCardFields, readDemoCards, readDemoUsers } from './demo-content.ts';
+import { createSeedRepository } from './repository.ts';
+
+const SEEDED = 'demo-content-seeded';
+
+/** A small stable hash, so the demo likes and dates are the same on every machine. */
+function hash(text: string): number {
+  let value = 2166136261;
+  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 16777619);
+  return value >>> 0;
+}
+
+/**
+ * Seeds the demo authors and their public cards once, through the same service people use, so counters,
+ * versions, links and reputation are all real. A run cut short resumes where it stopped: every step skips
+ * what exists. Returns the number of cards created by this run.
+ */
+export async function seedDemoContent(orm: Orm, log: { info: (message: string) => void }): Promise<number> {
+  const seed = createSeedRepository(orm);
+  if (await seed.isDone(SEEDED)) return 0;
+  const cardsRepository = createCardsRepository(orm);
+  const service = createCardsService(cardsRepository);
+  const [authors, demoCards] = await Promise.all([readDemoUsers(), readDemoCards()]);
+
+  const keyOf = new Map<string, string>();
+  for (const author of authors) keyOf.set(author.handle, await seed.ensureAuthor(author));
+
+  let created = 0;
+  const ids = new Map<string, { id: string; authorKey: string }>();
+  for (const card of demoCards) {
+    const authorKey = keyOf.get(card.author)!;
+    let id = await seed.findCardId(authorKey, card.title);
+    if (!id) {
+      const draft = await service.create(authorKey, { title: card.title, type: card.type });
+      await service.saveDraft(draft.cardId, authorKey, {
+        title: card.title,
+        body: card.body,
+        type: card.type,
+        fields: demoCardFields(card),
+        tags: card.tags,
+        coverURL: null,
+        visibility: 'public',
+        typedLinks: [],
+        baseRevision: draft.revision,
+      });
+      await service.publish(draft.cardId, authorKey);
+      await seed.backdate(draft.cardId, (hash(card.title) % 4000) / 100);
+      id = draft.cardId;
+      created++;
+    }
+    ids.set(normalizeTitle(card.title), { id, authorKey });
+  }
+
+  // Cards link to cards published after them: resolve every link now that all exist.
+  for (const card of demoCards) {
+    const source = ids.get(normalizeTitle(card.title))!;
+    const targets = parseWikiLinks(card.body).flatMap((link) => {
+      const target = ids.get(normalizeTitle(link.title));
+      return target ? [target.id] : [];
+    });
+    await seed.setWikiLinks(source.id, targets);
+  }
+
+  // Demo authors like some of each other's cards, so Trending has something to rank.
+  for (const author of authors) {
+    const readerKey = keyOf.get(author.handle)!;
+    for (const card of demoCards) {
+      const target = ids.get(normalizeTitle(card.title))!;
+      if (target.authorKey !== readerKey && hash(`${author.handle}:${card.title}`) % 3 === 0)
+        await service.setLike(target.id, readerKey, true);
+    }
+  }
+
+  await seed.markDone(SEEDED);
+  log.info(`Demo content: ${demoCards.length} cards by ${authors.length} authors (${created} added now)`);
+  return created;
+}
