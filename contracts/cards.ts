@@ -217,3 +217,26 @@ export type SearchResults = z.infer<typeof searchResultsSchema>;
 
 /** Where the matched words in a search snippet start and end. */
 export const snippetMarks = { start: '\u0001', end: '\u0002' } as const;
+
+/** `GET /api/cards/:id/graph?depth=`: how far from the card the local graph reaches. */
+export const localGraphQuerySchema = z.object({
+  depth: z.coerce.number().int().min(1).max(2).default(1),
+});
+
+/** `GET /api/cards/graph`: the global graph of public cards, optionally narrowed to a tag or an author. */
+export const globalGraphQuerySchema = z.object({
+  tag: z.string().trim().max(100).optional(),
+  author: z.string().trim().max(30).optional(),
+  limit: z.coerce.number().int().min(1).max(300).default(100),
+});
+
+/** `POST /api/cards/:id/views`: whether this view was counted (one per viewer per card per day), and the total. */
+export const viewResponseSchema = z.object({ counted: z.boolean(), views: z.number().int() });
+export type ViewResponse = z.infer<typeof viewResponseSchema>;
+
+/** `GET /api/tags?q=`: tags of public cards that start with `q`, most used first. */
+export const tagSuggestionsQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const tagSuggestionsSchema = z.object({
+  items: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+export type TagSuggestions = z.infer<typeof tagSuggestionsSchema>;

@@ -18,6 +18,7 @@ import filesRoutes from './modules/files/routes.ts';
 import profilePhotosRoutes from './modules/profile-photos/routes.ts';
 import reputationRoutes from './modules/reputation/routes.ts';
 import moderationRoutes from './modules/moderation/routes.ts';
+import exploreRoutes from './modules/explore/routes.ts';
 import cardsRoutes from './modules/cards/routes.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(billingRoutes);
   await app.register(reputationRoutes);
   await app.register(moderationRoutes);
+  await app.register(exploreRoutes);
   await app.register(cardsRoutes);
 
   await app.register(webAppPlugin, { root: config.webDistDir });

@@ -1,0 +1,535 @@
+import { and, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Orm } from '../../db/client.ts';
+import { blocks, cardLikes, cardLinks, cards, cardViews, follows, profiles } from '../../db/schema.ts';
+import { excerptSourceLength } from '../cards/present.ts';
+import type { Executor } from '../reputation/repository.ts';
+
+/**
+ * Trending: engagement over age, recomputed by the sweep every few minutes and by the cards module right after
+ * a like or a publish (`refreshTrendingScore`).
+ *
+ *   score = (likes·3 + remixes·5 + views·0.2 + 1) / (hours since published + 2)^1.5
+ *
+ * Why this shape: a remix is the strongest signal (someone built on the card), a like is a deliberate one, a
+ * view is cheap and easy to inflate, so it counts little. The `+ 1` lets a brand-new card with no engagement
+ * still rank by freshness. Dividing by age to the power 1.5 (the Hacker News form) makes a card need
+ * ever more engagement to stay up, so the feed turns over in a day or two; the `+ 2` keeps the first hours
+ * from dividing by almost nothing, which would put every new card above everything else.
+ */
+export const trendingWeights = { likes: 3, remixes: 5, views: 0.2, base: 1, ageOffsetHours: 2, gravity: 1.5 };
+
+/** The formula above in SQL, on the row's current counters, at the statement's `now()`. */
+const trendingScoreSql = sql`((${cards.likes} * ${sql.raw(String(trendingWeights.likes))} + ${cards.remixes} * ${sql.raw(String(trendingWeights.remixes))} + ${cards.views} * ${sql.raw(String(trendingWeights.views))} + ${sql.raw(String(trendingWeights.base))})::float8 / power(greatest(extract(epoch from (now() - coalesce(${cards.publishedAt}, now()))) / 3600.0, 0) + ${sql.raw(String(trendingWeights.ageOffsetHours))}, ${sql.raw(String(trendingWeights.gravity))}))`;
+
+/** Scores that moved less than this fraction are left alone, so a sweep rewrites only the rows that changed. */
+const TRENDING_TOLERANCE = 0.01;
+
+/**
+ * Listed in feeds, search, graphs and backlinks: published, public, not deleted. Written out literally (not
+ * as parameters) so the planner matches the partial indexes `cards_public_new_idx` and `cards_public_trending_idx`.
+ */
+const listed = sql`${cards.status} = 'published' and ${cards.visibility} = 'public' and ${cards.deletedAt} is null`;
+
+/** Leaves out the cards of authors the reader blocks. */
+function notBlockedBy(readerKey: string | undefined): SQL | undefined {
+  if (!readerKey) return undefined;
+  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerKey} = ${readerKey} and ${blocks.blockedKey} = ${cards.authorKey})`;
+}
+
+/** What a card list reads of a card: the summary's fields, and only the start of the body for the excerpt. */
+const summaryColumns = {
+  id: cards.id,
+  title: cards.title,
+  body: sql<string>`substr(${cards.body}, 1, ${sql.raw(String(excerptSourceLength))})`,
+  type: cards.type,
+  tags: cards.tags,
+  coverURL: cards.coverURL,
+  visibility: cards.visibility,
+  status: cards.status,
+  likes: cards.likes,
+  remixes: cards.remixes,
+  views: cards.views,
+  publishedAt: cards.publishedAt,
+  updatedAt: cards.updatedAt,
+  trendingScore: cards.trendingScore,
+  // Microsecond precision as text: a JavaScript Date keeps milliseconds only, and a cursor that rounds
+  // would skip or repeat cards published within the same millisecond.
+  publishedAtExact: sql<string>`to_char(${cards.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+};
+
+/** A keyset position in a list ordered by a timestamp (exact, as text) and then an id, both descending. */
+export type TimeKey = { at: string; id: string };
+/** A keyset position in the trending list. */
+export type ScoreKey = { score: number; id: string };
+
+/** Optional filters of search and the global graph. */
+export type CardFilters = {
+  /** A normalised tag: matches itself and the tags nested under it (`ml` matches `ml/recsys`). */
+  tag?: string;
+  type?: string;
+  /** A handle, in any letter case. */
+  author?: string;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filterConditions(filters: CardFilters): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.tag !== undefined) {
+    const nested = `${escapeLike(filters.tag)}/%`;
+    conditions.push(
+      sql`exists (select 1 from unnest(${cards.tags}) as tag where tag = ${filters.tag} or tag like ${nested})`,
+    );
+    // The tags are in the search vector too (weight B, the 'simple' configuration), and that is GIN-indexed:
+    // a card whose tags hold these words is a superset of the matches, found without reading every card.
+    if (/[\p{L}\p{N}]/u.test(filters.tag)) {
+      conditions.push(
+        sql`${cards.searchVector} @@ plainto_tsquery('simple', cardweb_tags_text(array[${filters.tag}]::text[]))`,
+      );
+    }
+  }
+  if (filters.type !== undefined) conditions.push(eq(cards.type, filters.type));
+  if (filters.author !== undefined) {
+    conditions.push(
+      sql`${cards.authorKey} = (select ${profiles.key} from ${profiles} where lower(${profiles.handle}) = lower(${filters.author}))`,
+    );
+  }
+  return conditions;
+}
+
+const timeKeyBefore = (column: AnyColumn, idColumn: AnyColumn, key: TimeKey) =>
+  sql`(${column}, ${idColumn}) < (${key.at}::timestamp at time zone 'UTC', ${key.id}::uuid)`;
+
+const tsQuery = (q: string) => sql`websearch_to_tsquery('english', cardweb_unaccent(${q}))`;
+
+/**
+ * How search ranks full-text matches: `ts_rank_cd` with the weights {D, C, B, A} = {0.1, 0.1, 0.4, 1.0}, so one
+ * match in the title (A) counts as much as ten in the body (C), and a tag (B) sits between the two.
+ */
+const rankSql = (q: string) =>
+  sql<number>`ts_rank_cd('{0.1, 0.1, 0.4, 1.0}', ${cards.searchVector}, ${tsQuery(q)})`;
+
+/** Storage side of Explore: card lists, search, views, trending, backlinks and graphs. */
+export function createExploreRepository(orm: Orm) {
+  function summaries() {
+    return orm
+      .select({ card: summaryColumns, author: profiles })
+      .from(cards)
+      .innerJoin(profiles, eq(profiles.key, cards.authorKey));
+  }
+
+  return {
+    /** Listed cards, newest first. */
+    async newest(readerKey: string | undefined, limit: number, after?: TimeKey) {
+      return summaries()
+        .where(
+          and(
+            listed,
+            notBlockedBy(readerKey),
+            after ? timeKeyBefore(cards.publishedAt, cards.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(cards.publishedAt), desc(cards.id))
+        .limit(limit);
+    },
+
+    /** Listed cards by trending score. */
+    async trending(readerKey: string | undefined, limit: number, after?: ScoreKey) {
+      return summaries()
+        .where(
+          and(
+            listed,
+            notBlockedBy(readerKey),
+            after
+              ? sql`(${cards.trendingScore}, ${cards.id}) < (${after.score}::float8, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(cards.trendingScore), desc(cards.id))
+        .limit(limit);
+    },
+
+    /** Listed cards by the people `readerKey` follows, newest first. */
+    async following(readerKey: string, limit: number, after?: TimeKey) {
+      return summaries()
+        .where(
+          and(
+            listed,
+            sql`${cards.authorKey} in (select ${follows.followeeKey} from ${follows} where ${follows.followerKey} = ${readerKey})`,
+            notBlockedBy(readerKey),
+            after ? timeKeyBefore(cards.publishedAt, cards.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(cards.publishedAt), desc(cards.id))
+        .limit(limit);
+    },
+
+    /**
+     * An author's published cards, newest first: the public ones, and for the author also the unlisted and
+     * private ones.
+     */
+    async byAuthor(authorKey: string, readerKey: string | undefined, limit: number, after?: TimeKey) {
+      const own = readerKey === authorKey;
+      return summaries()
+        .where(
+          and(
+            eq(cards.authorKey, authorKey),
+            sql`${cards.status} = 'published' and ${cards.deletedAt} is null`,
+            own ? undefined : eq(cards.visibility, 'public'),
+            notBlockedBy(readerKey),
+            after ? timeKeyBefore(cards.publishedAt, cards.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(cards.publishedAt), desc(cards.id))
+        .limit(limit);
+    },
+
+    /** Listed cards `profileKey` liked, the newest like first; the key is the like's time and id. */
+    async likedBy(profileKey: string, limit: number, after?: TimeKey) {
+      return orm
+        .select({
+          card: summaryColumns,
+          author: profiles,
+          likedAt: sql<string>`to_char(${cardLikes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+          likeId: cardLikes.id,
+        })
+        .from(cardLikes)
+        .innerJoin(cards, eq(cards.id, cardLikes.cardId))
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(
+          and(
+            eq(cardLikes.profileKey, profileKey),
+            listed,
+            notBlockedBy(profileKey),
+            after ? timeKeyBefore(cardLikes.createdAt, cardLikes.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(cardLikes.createdAt), desc(cardLikes.id))
+        .limit(limit);
+    },
+
+    async findProfile(key: string) {
+      const [row] = await orm.select().from(profiles).where(eq(profiles.key, key)).limit(1);
+      return row;
+    },
+
+    /** What deciding whether someone may open a card needs; undefined when there is no such card. */
+    async findAccess(cardId: string) {
+      const [row] = await orm
+        .select({
+          id: cards.id,
+          authorKey: cards.authorKey,
+          title: cards.title,
+          type: cards.type,
+          likes: cards.likes,
+          status: cards.status,
+          visibility: cards.visibility,
+          deletedAt: cards.deletedAt,
+          views: cards.views,
+        })
+        .from(cards)
+        .where(eq(cards.id, cardId))
+        .limit(1);
+      return row;
+    },
+
+    // Search
+
+    /** How many listed cards match `q` in full text, counting no further than `upTo`. */
+    async countMatches(q: string, filters: CardFilters, readerKey: string | undefined, upTo: number) {
+      const result = await orm.execute<{ count: number }>(sql`
+        select count(*)::int as count from (
+          select 1 from ${cards}
+          where ${and(listed, sql`${cards.searchVector} @@ ${tsQuery(q)}`, notBlockedBy(readerKey), ...filterConditions(filters))}
+          limit ${upTo}
+        ) as matches`);
+      return result.rows[0]?.count ?? 0;
+    },
+
+    /** Full-text matches of `q`, best first (see `rankSql`); the whole body comes along for the snippet. */
+    async searchFullText(
+      q: string,
+      filters: CardFilters,
+      readerKey: string | undefined,
+      offset: number,
+      limit: number,
+    ) {
+      const rank = rankSql(q);
+      return orm
+        .select({ card: summaryColumns, author: profiles, fullBody: cards.body, rank })
+        .from(cards)
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(
+          and(
+            listed,
+            sql`${cards.searchVector} @@ ${tsQuery(q)}`,
+            notBlockedBy(readerKey),
+            ...filterConditions(filters),
+          ),
+        )
+        .orderBy(desc(rank), desc(cards.publishedAt), desc(cards.id))
+        .offset(offset)
+        .limit(limit);
+    },
+
+    /**
+     * Typo tolerance: listed cards whose title holds words like the query's (pg_trgm's `word_similarity`, at
+     * least `threshold`), most similar first, leaving out `exclude`. The `<%` operator uses the trigram index
+     * on titles; its threshold is a setting, so it is set for this transaction only.
+     */
+    async searchSimilarTitles(
+      q: string,
+      filters: CardFilters,
+      readerKey: string | undefined,
+      threshold: number,
+      exclude: string[],
+      limit: number,
+    ) {
+      const similarity = sql<number>`word_similarity(${q}, ${cards.title})`;
+      return orm.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`,
+        );
+        return tx
+          .select({ card: summaryColumns, author: profiles, similarity })
+          .from(cards)
+          .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+          .where(
+            and(
+              listed,
+              sql`${q} <% ${cards.title}`,
+              exclude.length > 0 ? notInArray(cards.id, exclude) : undefined,
+              notBlockedBy(readerKey),
+              ...filterConditions(filters),
+            ),
+          )
+          .orderBy(desc(similarity), desc(cards.likes), desc(cards.id))
+          .limit(limit);
+      });
+    },
+
+    /** Listed cards that pass the filters, newest first: search with filters and no words. */
+    async filtered(filters: CardFilters, readerKey: string | undefined, offset: number, limit: number) {
+      return summaries()
+        .where(and(listed, notBlockedBy(readerKey), ...filterConditions(filters)))
+        .orderBy(desc(cards.publishedAt), desc(cards.id))
+        .offset(offset)
+        .limit(limit);
+    },
+
+    /**
+     * `ts_headline` of each text for `q`, matched words between `marks`; the texts are folded the way the
+     * search vector is, so "deja" marks "déjà". Each text's own characters are mapped back by the service.
+     */
+    async headlines(texts: string[], q: string, marks: { start: string; end: string }) {
+      if (texts.length === 0) return [];
+      const options = `StartSel="${marks.start}", StopSel="${marks.end}", MaxWords=35, MinWords=15, ShortWord=2, HighlightAll=false, MaxFragments=0`;
+      const result = await orm.execute<{ headline: string }>(sql`
+        select ts_headline('english', cardweb_unaccent(text), ${tsQuery(q)}, ${options}) as headline
+        from unnest(${texts}::text[]) with ordinality as input(text, position)
+        order by position`);
+      return result.rows.map((row) => row.headline);
+    },
+
+    /** How the search folds each of these characters (one by one), for mapping snippets back to the text. */
+    async unaccentEach(chars: string[]): Promise<Map<string, string>> {
+      if (chars.length === 0) return new Map();
+      const result = await orm.execute<{ char: string; folded: string }>(
+        sql`select c as char, cardweb_unaccent(c) as folded from unnest(${chars}::text[]) as c`,
+      );
+      return new Map(result.rows.map((row) => [row.char, row.folded]));
+    },
+
+    // Views
+
+    /**
+     * Records one view of the card by `viewerKey` for today (the database's UTC date). Only a first view that
+     * day counts, and the counter moves in the same transaction as the row it counts.
+     */
+    async recordView(cardId: string, viewerKey: string): Promise<{ counted: boolean; views: number }> {
+      return orm.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(cardViews)
+          .values({ cardId, viewerKey, day: sql`(now() at time zone 'UTC')::date` })
+          .onConflictDoNothing()
+          .returning({ cardId: cardViews.cardId });
+        if (inserted.length === 0) {
+          const [row] = await tx.select({ views: cards.views }).from(cards).where(eq(cards.id, cardId));
+          return { counted: false, views: row?.views ?? 0 };
+        }
+        const [row] = await tx
+          .update(cards)
+          .set({ views: sql`${cards.views} + 1` })
+          .where(eq(cards.id, cardId))
+          .returning({ views: cards.views });
+        return { counted: true, views: row?.views ?? 0 };
+      });
+    },
+
+    // Backlinks and graphs
+
+    /** Listed cards with a link to `cardId`, one row per card (a typed link wins over a wiki link). */
+    async linkedFrom(cardId: string, readerKey: string | undefined, limit: number) {
+      return orm
+        .selectDistinctOn([cards.publishedAt, cards.id], {
+          card: summaryColumns,
+          author: profiles,
+          kind: cardLinks.kind,
+        })
+        .from(cardLinks)
+        .innerJoin(cards, eq(cards.id, cardLinks.sourceId))
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(
+          and(eq(cardLinks.targetId, cardId), sql`${cards.id} <> ${cardId}`, listed, notBlockedBy(readerKey)),
+        )
+        .orderBy(
+          desc(cards.publishedAt),
+          desc(cards.id),
+          sql`case when ${cardLinks.kind} = 'wiki' then 1 else 0 end`,
+          cardLinks.kind,
+        )
+        .limit(limit);
+    },
+
+    /**
+     * Listed cards that name `title` as a phrase without linking to the card: the full-text index finds the
+     * candidates, and a case- and accent-insensitive substring check confirms the words are really together.
+     */
+    async mentioning(cardId: string, title: string, readerKey: string | undefined, limit: number) {
+      const phrase = sql`phraseto_tsquery('english', cardweb_unaccent(${title}))`;
+      return summaries()
+        .where(
+          and(
+            listed,
+            sql`${cards.id} <> ${cardId}`,
+            sql`numnode(${phrase}) > 0`,
+            sql`${cards.searchVector} @@ ${phrase}`,
+            sql`strpos(lower(cardweb_unaccent(${cards.title} || ' ' || ${cards.body})), lower(cardweb_unaccent(${title}))) > 0`,
+            sql`not exists (select 1 from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id} and ${cardLinks.targetId} = ${cardId})`,
+            notBlockedBy(readerKey),
+          ),
+        )
+        .orderBy(desc(cards.publishedAt), desc(cards.id))
+        .limit(limit);
+    },
+
+    /** The graph node of one card. */
+    async node(cardId: string) {
+      const [row] = await orm
+        .select({ id: cards.id, title: cards.title, type: cards.type, likes: cards.likes })
+        .from(cards)
+        .where(eq(cards.id, cardId));
+      return row;
+    },
+
+    /**
+     * Listed cards linked to or from any of `from`, leaving out `exclude`, most liked first: one ring of the
+     * local graph.
+     */
+    async neighbours(from: string[], exclude: string[], readerKey: string | undefined, limit: number) {
+      if (from.length === 0 || limit <= 0) return [];
+      const ids = sql`select ${cardLinks.targetId} from ${cardLinks} where ${inArray(cardLinks.sourceId, from)} union select ${cardLinks.sourceId} from ${cardLinks} where ${inArray(cardLinks.targetId, from)}`;
+      return orm
+        .select({ id: cards.id, title: cards.title, type: cards.type, likes: cards.likes })
+        .from(cards)
+        .where(
+          and(
+            sql`${cards.id} in (${ids})`,
+            exclude.length > 0 ? notInArray(cards.id, exclude) : undefined,
+            listed,
+            notBlockedBy(readerKey),
+          ),
+        )
+        .orderBy(desc(cards.likes), desc(cards.id))
+        .limit(limit);
+    },
+
+    /** The links between cards of `ids` (both ends in the set). */
+    async linksAmong(ids: string[], limit: number) {
+      if (ids.length === 0) return [];
+      return orm
+        .select({ source: cardLinks.sourceId, target: cardLinks.targetId, kind: cardLinks.kind })
+        .from(cardLinks)
+        .where(and(inArray(cardLinks.sourceId, ids), inArray(cardLinks.targetId, ids)))
+        .limit(limit);
+    },
+
+    /**
+     * The global graph's nodes: listed cards passing the filters, the most linked first (links in count
+     * twice: being linked to is the stronger sign of a hub), then the most liked.
+     */
+    async hubs(filters: CardFilters, readerKey: string | undefined, limit: number) {
+      const inbound = sql<number>`(select count(*) from ${cardLinks} where ${cardLinks.targetId} = ${cards.id})`;
+      const outbound = sql<number>`(select count(*) from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id})`;
+      return orm
+        .select({ id: cards.id, title: cards.title, type: cards.type, likes: cards.likes })
+        .from(cards)
+        .where(and(listed, notBlockedBy(readerKey), ...filterConditions(filters)))
+        .orderBy(desc(sql`${inbound} * 2 + ${outbound}`), desc(cards.likes), desc(cards.id))
+        .limit(limit);
+    },
+
+    // Tags
+
+    /** Tags of listed cards starting with `prefix`, most used first. */
+    async tagCounts(prefix: string, limit: number) {
+      const result = await orm.execute<{ tag: string; count: number }>(sql`
+        select tag, count(*)::int as count
+        from ${cards}, unnest(${cards.tags}) as tag
+        where ${listed} and tag like ${`${escapeLike(prefix)}%`}
+        group by tag
+        order by count desc, tag
+        limit ${limit}`);
+      return result.rows;
+    },
+
+    // Trending
+
+    /**
+     * Recomputes the trending score of published cards in batches of `batchSize` (by id, each batch its own
+     * statement, so no lock is held for long), writing only scores that moved by more than the tolerance.
+     */
+    async recomputeTrending(batchSize = 2000): Promise<{ seen: number; updated: number }> {
+      let after: string | undefined;
+      let seen = 0;
+      let updated = 0;
+      for (;;) {
+        const result = await orm.execute<{ last: string | null; seen: number; updated: number }>(sql`
+          with batch as (
+            select ${cards.id} as id from ${cards}
+            where ${cards.status} = 'published' and ${cards.deletedAt} is null
+              ${after ? sql`and ${cards.id} > ${after}::uuid` : sql``}
+            order by ${cards.id}
+            limit ${batchSize}
+          ), changed as (
+            update ${cards} set trending_score = ${trendingScoreSql}
+            from batch
+            where ${cards.id} = batch.id
+              and abs(${cards.trendingScore} - ${trendingScoreSql}) > ${TRENDING_TOLERANCE} * ${trendingScoreSql}
+            returning 1
+          )
+          select (select id::text from batch order by id desc limit 1) as last,
+                 (select count(*)::int from batch) as seen,
+                 (select count(*)::int from changed) as updated`);
+        const row = result.rows[0];
+        if (!row?.last) break;
+        seen += row.seen;
+        updated += row.updated;
+        after = row.last;
+        if (row.seen < batchSize) break;
+      }
+      return { seen, updated };
+    },
+  };
+}
+export type ExploreRepository = ReturnType<typeof createExploreRepository>;
+
+/**
+ * Recomputes one card's trending score now, in `executor`'s transaction: the cards module calls it after a
+ * like, an unlike, a remix or a publish, so the card moves at once rather than at the next sweep.
+ */
+export async function refreshTrendingScore(executor: Executor, cardId: string): Promise<void> {
+  await executor.update(cards).set({ trendingScore: trendingScoreSql }).where(eq(cards.id, cardId));
+}

@@ -1,0 +1,233 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import {
+  backlinksSchema,
+  cardPageQuerySchema,
+  cardPageSchema,
+  globalGraphQuerySchema,
+  graphSchema,
+  localGraphQuerySchema,
+  searchQuerySchema,
+  searchResultsSchema,
+  tagSuggestionsQuerySchema,
+  tagSuggestionsSchema,
+  viewResponseSchema,
+} from '../../../contracts/cards.ts';
+import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
+import type { RoutesPlugin } from '../../lib/fastify.ts';
+import { requireSessionUser, sessionUser } from '../auth/session.ts';
+import { createExploreRepository } from './repository.ts';
+import { createExploreService } from './service.ts';
+
+/** How often the trending sweep runs. Scores move slowly after the first hours; a few minutes is plenty. */
+const TRENDING_SWEEP_MS = 5 * 60 * 1000;
+
+const cardParams = z.object({ id: z.uuid() });
+const keyParams = z.object({ key: z.string().min(1).max(200) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+/** Explore: feeds, search, views, backlinks, graphs, profile tabs and tag suggestions; and the trending sweep. */
+const exploreRoutes: RoutesPlugin = async (app) => {
+  const secret = app.config.SESSION_SECRET;
+  if (!secret) throw new Error('SESSION_SECRET is required');
+  // Visitors' view hashes are keyed by a value derived from the session secret, which every instance shares,
+  // so one visitor is one viewer whichever instance answers.
+  const viewSalt = createHmac('sha256', secret).update('card-views').digest('base64url');
+  const service = createExploreService(createExploreRepository(app.db.orm), { viewSalt });
+  const reader = async (request: Parameters<typeof sessionUser>[1]) => (await sessionUser(app, request))?.id;
+
+  app.get(
+    '/api/cards/feed/new',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Public cards, newest first',
+        querystring: cardPageQuerySchema,
+        response: { 200: cardPageSchema, ...errors },
+      },
+    },
+    async (request) => service.newest(await reader(request), request.query.limit, request.query.cursor),
+  );
+
+  app.get(
+    '/api/cards/feed/trending',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Public cards by trending score (engagement over age)',
+        querystring: cardPageQuerySchema,
+        response: { 200: cardPageSchema, ...errors },
+      },
+    },
+    async (request) => service.trending(await reader(request), request.query.limit, request.query.cursor),
+  );
+
+  app.get(
+    '/api/cards/feed/following',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Public cards by the people you follow, newest first',
+        querystring: cardPageQuerySchema,
+        response: { 200: cardPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireSessionUser(app, request);
+      return service.following(user.id, request.query.limit, request.query.cursor);
+    },
+  );
+
+  app.get(
+    '/api/cards/search',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Full-text search of public cards with typo tolerance, filters and highlighted snippets',
+        querystring: searchQuerySchema,
+        response: { 200: searchResultsSchema, ...errors },
+      },
+    },
+    async (request) => service.search(await reader(request), request.query),
+  );
+
+  app.post(
+    '/api/cards/:id/views',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['cards'],
+        summary: 'Count a view of a card (once per viewer per card per day)',
+        params: cardParams,
+        response: { 200: viewResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.recordView(await reader(request), request.params.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
+  );
+
+  app.get(
+    '/api/cards/:id/backlinks',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Public cards that link to this card, and public cards that mention its title',
+        params: cardParams,
+        response: { 200: backlinksSchema, ...errors },
+      },
+    },
+    async (request) => service.backlinks(await reader(request), request.params.id),
+  );
+
+  app.get(
+    '/api/cards/:id/graph',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'The card and the public cards linked to or from it, one or two links away',
+        params: cardParams,
+        querystring: localGraphQuerySchema,
+        response: { 200: graphSchema, ...errors },
+      },
+    },
+    async (request) => service.localGraph(await reader(request), request.params.id, request.query.depth),
+  );
+
+  app.get(
+    '/api/cards/graph',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'The graph of the most linked public cards, optionally of one tag or author',
+        querystring: globalGraphQuerySchema,
+        response: { 200: graphSchema, ...errors },
+      },
+    },
+    async (request) => service.globalGraph(await reader(request), request.query),
+  );
+
+  app.get(
+    '/api/profiles/:key/cards',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'A person’s published cards, newest first (their own unlisted and private ones too)',
+        params: keyParams,
+        querystring: cardPageQuerySchema,
+        response: { 200: cardPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.profileCards(
+        await reader(request),
+        request.params.key,
+        request.query.limit,
+        request.query.cursor,
+      ),
+  );
+
+  app.get(
+    '/api/profiles/:key/liked',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'The public cards you liked, newest like first (only you see your own)',
+        params: keyParams,
+        querystring: cardPageQuerySchema,
+        response: { 200: cardPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.likedCards(
+        await reader(request),
+        request.params.key,
+        request.query.limit,
+        request.query.cursor,
+      ),
+  );
+
+  app.get(
+    '/api/tags',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Tags of public cards that start with q, most used first',
+        querystring: tagSuggestionsQuerySchema,
+        response: { 200: tagSuggestionsSchema, ...errors },
+      },
+    },
+    async (request) => service.tags(request.query.q),
+  );
+
+  // The trending sweep: once when the app is ready, then every few minutes. Every instance may run it; it is
+  // idempotent and writes only the scores that moved.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= service
+      .sweepTrending()
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'trending sweep failed; will retry'))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), TRENDING_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
+export default exploreRoutes;
