@@ -2,7 +2,6 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   blockResponseSchema,
-  followResponseSchema,
   profileKey,
   ProfileKeyError,
   profileListSchema,
@@ -101,13 +100,7 @@ export function updateOwnProfile(update: ProfileUpdate): Promise<Profile> {
   return apiFetch('/api/profiles/me', { method: 'PATCH', body: update, schema: profileSchema });
 }
 
-/** `PUT` (follow) or `DELETE` (unfollow) `/api/profiles/:key/follow`: the new state and follower count. */
-export function setFollowing(key: string, follow: boolean) {
-  return apiFetch(`/api/profiles/${encodeURIComponent(key)}/follow`, {
-    method: follow ? 'PUT' : 'DELETE',
-    schema: followResponseSchema,
-  });
-}
+export { setFollowing } from '../../lib/follow-api.ts';
 
 /** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
 export function errorSentence(error: unknown): string {

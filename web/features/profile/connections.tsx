@@ -13,7 +13,7 @@ import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { connectionsQuery, displayNameOf, errorSentence } from './api.ts';
 import type { ConnectionDirection } from './api.ts';
 import { ProfileBadges } from './profile-header.tsx';
-import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 
 /** The sentences for lists with nobody in them, worded for whose profile it is. */
 export interface EmptySentences {

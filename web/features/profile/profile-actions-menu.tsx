@@ -9,18 +9,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
-import { reportReasons } from '../../../contracts/profiles.ts';
-import type { Profile, ReportReason } from '../../../contracts/profiles.ts';
-import { ApiError } from '../../lib/api.ts';
+import type { Profile } from '../../../contracts/profiles.ts';
+import { ReportDialog } from '../../components/report-dialog.tsx';
 import { displayNameOf, errorSentence, profilesQueryRoot, reportProfile, setBlocking } from './api.ts';
 
 type Open = 'menu' | 'block' | 'report' | null;
@@ -110,7 +103,9 @@ export function ProfileActionsMenu({ profile, queryKey }: { profile: Profile; qu
 
       <ReportDialog
         open={open === 'report'}
-        profile={profile}
+        title={`Report ${name}`}
+        intro={`Reports go to the administrators, who review them. ${name} is not told who reported them.`}
+        send={(report) => reportProfile(profile.key, report)}
         onClose={() => setOpen(null)}
         onSent={() => {
           setOpen(null);
@@ -127,99 +122,5 @@ export function ProfileActionsMenu({ profile, queryKey }: { profile: Profile; qu
         ) : null}
       </span>
     </>
-  );
-}
-
-function ReportDialog({
-  open,
-  profile,
-  onClose,
-  onSent,
-}: {
-  open: boolean;
-  profile: Profile;
-  onClose: () => void;
-  onSent: () => void;
-}) {
-  const id = useId();
-  const name = displayNameOf(profile);
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [details, setDetails] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const report = useMutation({
-    mutationFn: () => reportProfile(profile.key, { reason: reason as ReportReason, details }),
-    onSuccess: () => {
-      setReason('');
-      setDetails('');
-      onSent();
-    },
-  });
-  const detailsError =
-    report.error instanceof ApiError
-      ? report.error.fields.find((field) => field.path === 'details')
-      : undefined;
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setReasonError('Choose what is wrong.');
-      return;
-    }
-    setReasonError(null);
-    report.mutate();
-  };
-
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>Report {name}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Reports go to the administrators, who review them. {name} is not told who reported them.
-          </DialogContentText>
-          <FormControl error={reasonError !== null} required>
-            <FormLabel id={`${id}-reason`}>What is wrong?</FormLabel>
-            <RadioGroup
-              aria-labelledby={`${id}-reason`}
-              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as ReportReason)}
-            >
-              {Object.entries(reportReasons).map(([value, label]) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={label} />
-              ))}
-            </RadioGroup>
-            {reasonError ? (
-              <Alert id={`${id}-reason-error`} severity="error" sx={{ mt: 1 }}>
-                {reasonError}
-              </Alert>
-            ) : null}
-          </FormControl>
-          <TextField
-            label="Details (optional)"
-            value={details}
-            onChange={(event) => setDetails(event.target.value)}
-            multiline
-            minRows={3}
-            fullWidth
-            sx={{ mt: 2 }}
-            error={detailsError !== undefined}
-            helperText={detailsError?.message ?? `${details.length} / 2,000`}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-          />
-          {report.isError && !detailsError ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorSentence(report.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={report.isPending}>
-            Send report
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Profile } from '../../../contracts/profiles.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { displayNameOf } from './api.ts';
-import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { ProfileCounters } from '../../components/profile-counters.tsx';
 
 // The browser's own English region names: the public page needs a name for one code, not the whole list

@@ -12,7 +12,7 @@ import { photoRules } from '../../../contracts/files.ts';
 import type { Profile } from '../../../contracts/profiles.ts';
 import { displayNameOf, errorSentence, profilesQueryRoot } from './api.ts';
 import { photoProblem, removeOwnPhoto, uploadOwnPhoto } from './photo-api.ts';
-import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 
 const maxMegabytes = photoRules.maxBytes / (1024 * 1024);
 
