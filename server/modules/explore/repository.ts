@@ -102,7 +102,12 @@ function filterConditions(filters: CardFilters): (SQL | undefined)[] {
 const timeKeyBefore = (column: AnyColumn, idColumn: AnyColumn, key: TimeKey) =>
   sql`(${column}, ${idColumn}) < (${key.at}::timestamp at time zone 'UTC', ${key.id}::uuid)`;
 
-const tsQuery = (q: string) => sql`websearch_to_tsquery('english', cardweb_unaccent(${q}))`;
+/**
+ * The query of search: the words stemmed as English (as titles and bodies are indexed), or else all of them as
+ * written, which is how tags are indexed ('simple'): "recsys" stems to "recsi", yet must find the tag `recsys`.
+ */
+const tsQuery = (q: string) =>
+  sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
 
 /**
  * How search ranks full-text matches: `ts_rank_cd` with the weights {D, C, B, A} = {0.1, 0.1, 0.4, 1.0}, so one
@@ -328,7 +333,7 @@ export function createExploreRepository(orm: Orm) {
       const options = `StartSel="${marks.start}", StopSel="${marks.end}", MaxWords=35, MinWords=15, ShortWord=2, HighlightAll=false, MaxFragments=0`;
       const result = await orm.execute<{ headline: string }>(sql`
         select ts_headline('english', cardweb_unaccent(text), ${tsQuery(q)}, ${options}) as headline
-        from unnest(${texts}::text[]) with ordinality as input(text, position)
+        from unnest(${sql.param(texts)}::text[]) with ordinality as input(text, position)
         order by position`);
       return result.rows.map((row) => row.headline);
     },
@@ -337,7 +342,7 @@ export function createExploreRepository(orm: Orm) {
     async unaccentEach(chars: string[]): Promise<Map<string, string>> {
       if (chars.length === 0) return new Map();
       const result = await orm.execute<{ char: string; folded: string }>(
-        sql`select c as char, cardweb_unaccent(c) as folded from unnest(${chars}::text[]) as c`,
+        sql`select c as char, cardweb_unaccent(c) as folded from unnest(${sql.param(chars)}::text[]) as c`,
       );
       return new Map(result.rows.map((row) => [row.char, row.folded]));
     },

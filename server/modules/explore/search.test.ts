@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { searchResultsSchema, snippetMarks, type SearchResults } from '../../../contracts/cards.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { cardFactory } from '../../test/cards.ts';
+import { people, type Person } from '../../test/people.ts';
+import { restoreFolded } from './service.ts';
+
+const { start: S, end: E } = snippetMarks;
+
+describe('search', () => {
+  const context = setupTestApp();
+  const { signUp, request } = people(context, '198.18.0');
+  const make = cardFactory(context);
+
+  async function search(params: Record<string, string | number>, reader?: Person): Promise<SearchResults> {
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const response = await request('GET', `/api/cards/search?${query}`, reader);
+    expect(response.statusCode, response.body).toBe(200);
+    return searchResultsSchema.parse(response.json());
+  }
+  const titles = (results: SearchResults) => results.items.map((item) => item.title);
+
+  it('ranks a match in the title above one in the tags above one in the body', async () => {
+    const writer = await make.author();
+    const older = new Date(Date.now() - 60_000);
+    // The body match is the newest and the title match the oldest, so only the weights can order them.
+    await make.card(writer, { title: 'Marsupial notes', body: 'A quokka smiles.', publishedAt: new Date() });
+    await make.card(writer, {
+      title: 'Island fauna',
+      tags: ['quokka'],
+      publishedAt: new Date(Date.now() - 1000),
+    });
+    await make.card(writer, { title: 'The quokka', body: 'Small wallaby.', publishedAt: older });
+    const results = await search({ q: 'quokka' });
+    expect(titles(results).slice(0, 3)).toEqual(['The quokka', 'Island fauna', 'Marsupial notes']);
+    const body = results.items.find((item) => item.title === 'Marsupial notes');
+    expect(body?.snippet).toBe(`A ${S}quokka${E} smiles.`);
+  });
+
+  it('matches stemmed words, tags as written, and phrases', async () => {
+    const writer = await make.author();
+    await make.card(writer, {
+      title: 'Ranking loss',
+      body: 'We were ranking candidates by pairwise losses.',
+    });
+    await make.card(writer, { title: 'Item-to-item', tags: ['ml/recsys'] });
+    expect(titles(await search({ q: 'rank' }))).toContain('Ranking loss');
+    expect(titles(await search({ q: 'pairwise loss' }))).toEqual(['Ranking loss']);
+    expect(titles(await search({ q: 'recsys' }))).toContain('Item-to-item');
+    expect(titles(await search({ q: '"losses pairwise"' }))).not.toContain('Ranking loss');
+    expect(titles(await search({ q: '"pairwise losses"' }))).toContain('Ranking loss');
+  });
+
+  it('folds accents both ways and keeps them in the snippet', async () => {
+    const writer = await make.author();
+    await make.card(writer, {
+      title: 'Déjà vu',
+      body: 'Le sentiment de déjà vu est étrange: on croit avoir déjà vécu la scène.',
+    });
+    const results = await search({ q: 'deja vu' });
+    expect(titles(results)).toContain('Déjà vu');
+    const snippet = results.items.find((item) => item.title === 'Déjà vu')?.snippet ?? '';
+    expect(snippet).toContain(`${S}déjà${E} ${S}vu${E}`);
+    expect(snippet).toContain('étrange');
+    expect(titles(await search({ q: 'DÉJÀ' }))).toContain('Déjà vu');
+  });
+
+  it('tolerates typos through similar titles, after the exact matches', async () => {
+    const writer = await make.author();
+    await make.card(writer, {
+      title: 'Collaborative filtering',
+      body: 'Users who liked this also liked that.',
+    });
+    await make.card(writer, { title: 'Content-based filtering', body: 'Item features.' });
+    const results = await search({ q: 'colaborative filterng' });
+    expect(titles(results)[0]).toBe('Collaborative filtering');
+    expect(results.items[0]?.snippet).toBe('Users who liked this also liked that.');
+    // One word right and one wrong: the full-text match fails (all words must match), the titles do not.
+    expect(titles(await search({ q: 'collaborativ filtering' }))).toContain('Collaborative filtering');
+    // Nothing like it: nothing found.
+    expect((await search({ q: 'xylophone zebra' })).items).toEqual([]);
+  });
+
+  it('filters by tag (with nested tags), type and author, and lists the newest with no words', async () => {
+    const ada = await make.author('ada_search');
+    const bob = await make.author();
+    const now = Date.now();
+    await make.card(ada, { title: 'Wombat A', tags: ['wombats'], publishedAt: new Date(now - 3000) });
+    await make.card(ada, {
+      title: 'Wombat B',
+      tags: ['wombats/burrows'],
+      type: 'flashcard',
+      publishedAt: new Date(now - 2000),
+    });
+    await make.card(bob, { title: 'Wombat C', tags: ['wombatsfan'], publishedAt: new Date(now - 1000) });
+    await make.card(bob, { title: 'Wombat D', tags: ['other'], publishedAt: new Date(now) });
+
+    expect(titles(await search({ q: 'wombat', tag: 'wombats' })).sort()).toEqual(['Wombat A', 'Wombat B']);
+    expect(titles(await search({ q: 'wombat', tag: 'Wombats/Burrows' }))).toEqual(['Wombat B']);
+    expect(titles(await search({ q: 'wombat', type: 'flashcard' }))).toEqual(['Wombat B']);
+    expect(titles(await search({ q: 'wombat', author: 'ADA_Search' })).sort()).toEqual([
+      'Wombat A',
+      'Wombat B',
+    ]);
+    expect(titles(await search({ q: 'wombat', author: 'nobody_at_all' }))).toEqual([]);
+    // No words: the newest first, snippets are plain excerpts.
+    const newest = await search({ tag: 'wombats' });
+    expect(titles(newest)).toEqual(['Wombat B', 'Wombat A']);
+    expect(newest.items.every((item) => !item.snippet.includes(S))).toBe(true);
+    expect(titles(await search({ author: 'ada_search', type: 'note' }))).toEqual(['Wombat A']);
+    // A tag that cannot exist finds nothing rather than failing.
+    expect((await search({ tag: '///' })).items).toEqual([]);
+  });
+
+  it('never finds drafts, unlisted, private or deleted cards, nor the cards of blocked authors', async () => {
+    const writer = await make.author();
+    const reader = await signUp('Searcher');
+    await make.card(writer, { title: 'Pangolin public' });
+    await make.card(writer, { title: 'Pangolin draft', status: 'draft' });
+    await make.card(writer, { title: 'Pangolin unlisted', visibility: 'unlisted' });
+    await make.card(writer, { title: 'Pangolin private', visibility: 'private' });
+    await make.card(writer, { title: 'Pangolin deleted', deletedAt: new Date() });
+    expect(titles(await search({ q: 'pangolin' }, reader))).toEqual(['Pangolin public']);
+    // Not through the typo path either.
+    expect(titles(await search({ q: 'pangolim' }, reader))).toEqual(['Pangolin public']);
+    await make.block(reader.id, writer);
+    expect(titles(await search({ q: 'pangolin' }, reader))).toEqual([]);
+    expect(titles(await search({ q: 'pangolim' }, reader))).toEqual([]);
+    expect(titles(await search({ q: 'pangolin' }))).toEqual(['Pangolin public']);
+  });
+
+  it('strips snippet marks from the text before marking matches', async () => {
+    const writer = await make.author();
+    await make.card(writer, { title: 'Axolotl', body: `Fake ${S}mark${E} and an axolotl.` });
+    const [item] = (await search({ q: 'axolotl' })).items;
+    expect(item?.snippet).toBe(`Fake mark and an ${S}axolotl${E}.`);
+  });
+
+  it('pages through many matches without repeating a card', async () => {
+    const writer = await make.author();
+    const same = new Date();
+    for (let i = 0; i < 13; i++) await make.card(writer, { title: `Capybara ${i}`, publishedAt: same });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResults = await search({ q: 'capybara', limit: 5, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(13);
+    expect(new Set(seen).size).toBe(13);
+    const bad = await request(
+      'GET',
+      `/api/cards/search?q=x&cursor=${Buffer.from('{"o":5000}').toString('base64url')}`,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('restoreFolded', () => {
+  const fold = new Map([
+    ['é', 'e'],
+    ['à', 'a'],
+    ['ê', 'e'],
+    ['æ', 'ae'],
+  ]);
+  it('puts the marks back on the original characters', () => {
+    expect(restoreFolded('Un café à Paris', `Un ${S}cafe${E} a Paris`, fold)).toBe(`Un ${S}café${E} à Paris`);
+    expect(restoreFolded('Encyclopædia entry', `${S}Encyclopaedia${E} entry`, fold)).toBe(
+      `${S}Encyclopædia${E} entry`,
+    );
+  });
+  it('keeps the folded snippet when it cannot be placed', () => {
+    expect(restoreFolded('abc é', `${S}zzz${E}`, fold)).toBe(`${S}zzz${E}`);
+  });
+  it('places a snippet that is a part of the text', () => {
+    expect(restoreFolded('début et fin de la fête', `et ${S}fin${E} de la fete`, fold)).toBe(
+      `et ${S}fin${E} de la fête`,
+    );
+  });
+});
