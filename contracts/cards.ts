@@ -240,3 +240,21 @@ export const tagSuggestionsSchema = z.object({
   items: z.array(z.object({ tag: z.string(), count: z.number().int() })),
 });
 export type TagSuggestions = z.infer<typeof tagSuggestionsSchema>;
+
+/** `POST /api/cards/import`: Markdown files (front matter optional) to turn into drafts, all or none. */
+export const importRequestSchema = z.object({
+  files: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(200),
+        text: z.string().max(60_000, 'At most 60,000 characters a file'),
+      }),
+    )
+    .min(1, 'Choose at least one file')
+    .max(100, 'At most 100 files at a time'),
+});
+export type ImportRequest = z.infer<typeof importRequestSchema>;
+
+export const importResponseSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), title: z.string(), file: z.string() })),
+});

@@ -451,6 +451,16 @@ export function createCardsRepository(orm: Orm) {
         .limit(limit);
     },
 
+    /** Every card of the author that is not deleted, with its draft when it has one, oldest first. */
+    async listOwn(authorKey: string) {
+      return orm
+        .select({ card: cards, draft: cardDrafts })
+        .from(cards)
+        .leftJoin(cardDrafts, eq(cardDrafts.cardId, cards.id))
+        .where(and(eq(cards.authorKey, authorKey), isNull(cards.deletedAt)))
+        .orderBy(asc(cards.createdAt));
+    },
+
     /** Stores a report about a card (and its author) for the administrators. */
     async insertReport(report: {
       reporterKey: string;

@@ -331,3 +331,53 @@ describe('cards: drafts, publishing, versions, links, likes, remixes', () => {
     expect(report.statusCode, report.body).toBe(201);
   });
 });
+
+describe('importing and exporting cards as Markdown', () => {
+  const context = setupTestApp();
+  const { signUp, request } = people(context, '100.64.1');
+
+  it('imports files into drafts, all or none, and exports them again', async () => {
+    const ada = await signUp('Importer');
+    const files = [
+      {
+        name: 'heaps.md',
+        text: '---\ntitle: Heaps\ntype: note\ntags: [Algorithms/Trees, data-structures]\n---\n\nA tree with an order.',
+      },
+      { name: 'plain.md', text: '# Queues\n\nFirst in, first out.' },
+    ];
+    const bad = await request('POST', '/api/cards/import', ada, {
+      files: [...files, { name: 'broken.md', text: '---\ntitle: Broken\n' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual([
+      { path: 'files.2', message: expect.stringMatching(/^broken\.md: .*never closed/) },
+    ]);
+    expect((await request('GET', '/api/cards/drafts', ada)).json().items).toEqual([]);
+
+    const imported = await request('POST', '/api/cards/import', ada, { files });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const items = imported.json().items as { id: string; title: string }[];
+    expect(items.map((item) => item.title)).toEqual(['Heaps', 'Queues']);
+    const heaps = draftSchema.parse((await request('GET', `/api/cards/${items[0]!.id}/draft`, ada)).json());
+    expect(heaps).toMatchObject({
+      tags: ['algorithms/trees', 'data-structures'],
+      body: 'A tree with an order.',
+    });
+
+    const one = await request('GET', `/api/cards/${items[0]!.id}/export`, ada);
+    expect(one.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(one.headers['content-disposition']).toBe('attachment; filename="heaps.md"');
+    expect(one.body).toContain('title: "Heaps"');
+    // A draft is its author's: nobody else exports it.
+    const other = await signUp('Not the importer');
+    expect((await request('GET', `/api/cards/${items[0]!.id}/export`, other)).statusCode).toBe(404);
+
+    const all = await request('GET', '/api/cards/export', ada);
+    expect(all.headers['content-type']).toBe('application/zip');
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const zip = unzipSync(new Uint8Array(all.rawPayload));
+    expect(Object.keys(zip).sort()).toEqual(['heaps.md', 'queues.md']);
+    expect(strFromU8(zip['queues.md']!)).toContain('First in, first out.');
+    expect((await request('GET', '/api/cards/export')).statusCode).toBe(401);
+  });
+});

@@ -5,6 +5,8 @@ import {
   deleteResponseSchema,
   draftInputSchema,
   draftSchema,
+  importRequestSchema,
+  importResponseSchema,
   likeResponseSchema,
   newCardSchema,
   titleSuggestionsSchema,
@@ -80,6 +82,65 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => service.suggestTitles((await requireSessionUser(app, request)).id, request.query.q),
+  );
+
+  app.post(
+    '/api/cards/import',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      bodyLimit: 7 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Turn Markdown files (front matter for title, type, tags) into drafts, all or none',
+        body: importRequestSchema,
+        response: { 201: importResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(app, request);
+      return reply.code(201).send(await service.importFiles(user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/cards/export',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'All your cards as Markdown files in a zip',
+        response: { 200: z.custom<Buffer>().describe('A zip of Markdown files'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(app, request);
+      const zip = await service.exportAll(user.id);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', 'attachment; filename="cardweb-cards.zip"')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(zip));
+    },
+  );
+
+  app.get(
+    '/api/cards/:id/export',
+    {
+      schema: {
+        tags,
+        summary: 'One card as a Markdown file',
+        params: idParams,
+        response: { 200: z.string().describe('The card as Markdown with front matter'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.exportCard(request.params.id, (await sessionUser(app, request))?.id);
+      return reply
+        .type('text/markdown; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'no-store')
+        .send(file.text);
+    },
   );
 
   app.get(

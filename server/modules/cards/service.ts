@@ -1,6 +1,8 @@
 import { normalizeTags, normalizeTitle, parseCloze, parseWikiLinks } from '../../../contracts/card-text.ts';
 import {
+  cardFieldsSchema,
   undoDeleteSeconds,
+  type ImportRequest,
   type Card,
   type CardFields,
   type CardType,
@@ -10,7 +12,10 @@ import {
   type LinkKind,
 } from '../../../contracts/cards.ts';
 import type { UserReportRequest } from '../../../contracts/profiles.ts';
+import { zipSync, strToU8 } from 'fflate';
 import { AppError } from '../../lib/app-error.ts';
+import { FrontMatterError } from '../../lib/front-matter.ts';
+import { cardToMarkdownFile, fileNameFor, markdownFileToCard, type CardFile } from './markdown-files.ts';
 import { profileSummaryOf } from '../profiles/summary.ts';
 import { cardSummaryOf } from './present.ts';
 import type { CardContent, CardRow, CardsRepository, DraftRow, ProfileRow } from './repository.ts';
@@ -416,6 +421,100 @@ export function createCardsService(repository: CardsRepository) {
         details: request.details,
       });
       return { id: reportId, status: 'open' as const };
+    },
+
+    /**
+     * Turns Markdown files into drafts. Every file is read and checked first; if any is wrong, the answer
+     * names each problem by file and nothing is created.
+     */
+    async importFiles(authorKey: string, request: ImportRequest) {
+      const problems: FieldProblem[] = [];
+      const parsed: { file: string; card: CardFile; tags: string[] }[] = [];
+      request.files.forEach(({ name, text }, index) => {
+        const path = `files.${index}`;
+        try {
+          const card = markdownFileToCard(name, text);
+          const tags = normalizeTags(card.tags);
+          const fields = cardFieldsSchema.safeParse(card.fields);
+          if (!card.title || card.title.length > 120)
+            problems.push({ path, message: `${name}: the title must be 1 to 120 characters` });
+          else if (card.body.length > 50_000)
+            problems.push({ path, message: `${name}: the text is over 50,000 characters` });
+          else if (!tags.ok)
+            problems.push({
+              path,
+              message:
+                tags.error === 'too-many-tags'
+                  ? `${name}: at most ${tags.max} tags`
+                  : `${name}: “${tags.tag}” is not a usable tag`,
+            });
+          else if (!fields.success)
+            problems.push({
+              path,
+              message: `${name}: ${fields.error.issues[0]?.path.join('.')}: ${fields.error.issues[0]?.message}`,
+            });
+          else parsed.push({ file: name, card: { ...card, fields: fields.data }, tags: tags.tags });
+        } catch (error) {
+          if (!(error instanceof FrontMatterError)) throw error;
+          problems.push({ path, message: `${name}: ${error.message}` });
+        }
+      });
+      if (problems.length > 0)
+        throw new AppError('common/validation-failed', { details: { fields: problems } });
+      const items = [];
+      for (const { file, card, tags } of parsed) {
+        const created = await repository.create({
+          authorKey,
+          content: {
+            title: card.title,
+            body: card.body,
+            type: card.type,
+            fields: fieldsForType(card.type, card.fields),
+            tags,
+            coverURL: null,
+          },
+          visibility: 'public',
+        });
+        items.push({ id: created.card.id, title: card.title, file });
+      }
+      return { items };
+    },
+
+    /** One card as a Markdown file: the author's draft if they have one, else the live card. */
+    async exportCard(id: string, readerKey: string | undefined) {
+      const found = await repository.find(id);
+      if (!found || !canRead(found.card, readerKey)) throw notFound();
+      const draft = found.card.authorKey === readerKey ? await repository.findDraft(id) : undefined;
+      const source = draft ?? found.card;
+      const file: CardFile = {
+        title: source.title,
+        type: source.type as CardType,
+        tags: source.tags,
+        fields: source.fields,
+        body: source.body,
+      };
+      return { name: fileNameFor(file.title, new Set()), text: cardToMarkdownFile(file) };
+    },
+
+    /** Every card of the author as Markdown files in a zip, drafts as they stand. */
+    async exportAll(ownerKey: string): Promise<Uint8Array> {
+      const rows = await repository.listOwn(ownerKey);
+      const taken = new Set<string>();
+      const files: Record<string, Uint8Array> = {};
+      for (const { card, draft } of rows) {
+        const source = draft ?? card;
+        const name = fileNameFor(source.title, taken);
+        files[name] = strToU8(
+          cardToMarkdownFile({
+            title: source.title,
+            type: source.type as CardType,
+            tags: source.tags,
+            fields: source.fields,
+            body: source.body,
+          }),
+        );
+      }
+      return zipSync(files, { level: 6 });
     },
 
     /** Removes for good the cards whose undo time is long over. */
