@@ -63,16 +63,27 @@ const sections: GuideSection[] = [
       <>
         <p>
           The card builder (<TextLink to="/build">/build</TextLink>) has an editor and a live preview. Write
-          in Markdown: headings, lists, links, images, tables, math between dollar signs (
-          <code>$e^{'{i\\pi}'}+1=0$</code>) and code in fenced blocks. Pick the card type first: a note, a
-          flashcard (front and back), a cloze card (hide words to recall), code, a paper or a link.
+          in Markdown, as on GitHub: headings, lists, links, images, tables, task lists (<code>- [ ]</code>),
+          footnotes (<code>[^1]</code>) and strikethrough. Put math between dollar signs, inline as{' '}
+          <code>$e^{'{i\\pi}'}+1=0$</code> or on lines of its own between <code>$$</code>; code goes in fenced
+          blocks, and naming the language after the opening <code>```</code> (<code>```python</code>) colours
+          it. Pick the card type first: a note, a flashcard (front and back), a cloze card (hide words to
+          recall), code, a paper or a link.
         </p>
         <p>
-          Type <code>[[</code> and start a title to link another card. Add tags so the card shows up in the
-          right decks and searches, and a cover image if you like. Drafts save themselves as you type. When
-          the card is ready, publish it as public or keep it private; every published change is kept in the
-          card’s version history. To build on someone else’s public card, remix it: you get your own copy that
-          credits theirs.
+          To link another card, write its title in double brackets, <code>[[Matrix factorisation]]</code>, or
+          give the link your own words with <code>[[Matrix factorisation|MF]]</code>; typing <code>[[</code>{' '}
+          suggests titles. Links follow a card when it is renamed. A title no card has yet shows as a dashed
+          link that opens the builder to create it. In a cloze card, mark what to hide with{' '}
+          <code>{'{{c1::answer}}'}</code>, add a hint with <code>{'{{c1::answer::hint}}'}</code>, and use{' '}
+          <code>c2</code>, <code>c3</code>… for answers to recall separately (one study card per number).
+        </p>
+        <p>
+          Add up to ten tags so the card shows up in the right decks and searches: they are lowercase, spaces
+          become dashes, and a slash nests them (<code>ml/recsys</code>). Add a cover image if you like.
+          Drafts save themselves as you type. When the card is ready, publish it as public or keep it private;
+          every published change is kept in the card’s version history. To build on someone else’s public
+          card, remix it: you get your own copy that credits theirs.
         </p>
       </>
     ),
