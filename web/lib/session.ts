@@ -65,6 +65,23 @@ export function saveSessionUser(user: {
 }
 
 /**
+ * Changes the stored user's picture (after a new profile photo), so the top bar shows it in every tab at once.
+ * Nothing happens when nobody is signed in.
+ */
+export function updateSessionPicture(picture: string | null): void {
+  const raw = readStorage(sessionStorageKey);
+  if (!raw) return;
+  try {
+    const stored = JSON.parse(raw) as Record<string, unknown>;
+    if (picture === null) delete stored.picture;
+    else stored.picture = picture;
+    writeStorage(sessionStorageKey, JSON.stringify(stored));
+  } catch {
+    // Unreadable stored text is the reconciliation's to repair; the picture can wait for it.
+  }
+}
+
+/**
  * Forgets the signed-in user in this tab and, through the `storage` event, in every other tab. Local only:
  * to sign out, use `signOut` in `session-sync.ts`, which also ends the server's session.
  */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { photoRules } from '../../../contracts/files.ts';
 import { profileSchema } from '../../../contracts/profiles.ts';
-import { storedFiles } from '../../db/schema.ts';
+import { storedFiles, users } from '../../db/schema.ts';
 import { setupTestApp } from '../../test/app.ts';
 
 const password = 'Correct-Horse-42';
@@ -144,6 +144,12 @@ describe('profile photos', () => {
       expect(profile.key).toBe(ada.id);
       expect(profile.photoURL).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
       expect((await ownProfile(ada)).photoURL).toBe(profile.photoURL);
+      // The account's picture follows, so the signed-in identity (the top bar's avatar) shows the new photo.
+      const [account] = await context.db.orm
+        .select({ image: users.image })
+        .from(users)
+        .where(eq(users.id, ada.id));
+      expect(account?.image).toBe(profile.photoURL);
       const hash = profile.photoURL!.split('/').pop()!;
 
       const served = await context.app.inject({ method: 'GET', url: profile.photoURL! });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { reputationPoints } from '../../../contracts/reputation.ts';
 import type { Orm } from '../../db/client.ts';
-import { blocks, follows, profiles, userReports } from '../../db/schema.ts';
+import { blocks, follows, profiles, userReports, users } from '../../db/schema.ts';
 import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -38,14 +38,24 @@ export function createProfilesRepository(orm: Orm) {
       return rows[0];
     },
 
-    /** Points the profile at a new photo, or at none (`null`); the updated row, or undefined with no profile. */
+    /**
+     * Points the profile at a new photo, or at none (`null`), and the account's picture with it, so the signed-in
+     * identity (the top bar's avatar) shows the same photo. The updated row, or undefined with no profile.
+     */
     async setPhoto(key: string, photoURL: string | null): Promise<ProfileRow | undefined> {
-      const rows = await orm
-        .update(profiles)
-        .set({ photoURL, updatedAt: new Date() })
-        .where(eq(profiles.key, key))
-        .returning();
-      return rows[0];
+      return orm.transaction(async (tx) => {
+        const [row] = await tx
+          .update(profiles)
+          .set({ photoURL, updatedAt: new Date() })
+          .where(eq(profiles.key, key))
+          .returning();
+        if (row)
+          await tx
+            .update(users)
+            .set({ image: photoURL, updatedAt: new Date() })
+            .where(eq(users.id, row.userId));
+        return row;
+      });
     },
 
     /**

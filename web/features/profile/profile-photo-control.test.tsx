@@ -60,7 +60,9 @@ describe('profile photo', () => {
       'src',
       newPhoto,
     );
-    expect(photoSection()).toHaveAttribute('aria-busy', 'false');
+    await waitFor(() => expect(photoSection()).toHaveAttribute('aria-busy', 'false'));
+    // The top bar's avatar reads the stored identity, which now carries the new photo.
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ picture: newPhoto });
   });
 
   it('refuses a file of another type or over 5 MB before uploading, and says why', async () => {

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { photoRules } from '../../../contracts/files.ts';
 import type { Profile } from '../../../contracts/profiles.ts';
 import { displayNameOf, errorSentence, profilesQueryRoot } from './api.ts';
+import { updateSessionPicture } from '../../lib/session.ts';
 import { photoProblem, removeOwnPhoto, uploadOwnPhoto } from './photo-api.ts';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 
@@ -43,6 +44,8 @@ export function ProfilePhotoControl({
 
   const saved = (next: Profile, text: string) => {
     onSaved(next);
+    // The top bar's avatar reads the signed-in identity's picture, which the server moved with the photo.
+    updateSessionPicture(next.photoURL);
     // The public page and the lists people appear in may hold the old photo.
     void queryClient.invalidateQueries({ queryKey: [...profilesQueryRoot, 'handle'] });
     void queryClient.invalidateQueries({ queryKey: [...profilesQueryRoot, 'connections'] });
