@@ -354,7 +354,10 @@ export const cards = pgTable(
     body: text().notNull().default(''),
     type: text().notNull().default('note'),
     fields: jsonb().$type<CardFields>().notNull().default({}),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     coverURL: text('cover_url'),
     visibility: text().notNull().default('public'),
     status: text().notNull().default('draft'),
@@ -401,7 +404,10 @@ export const cardDrafts = pgTable('card_drafts', {
   body: text().notNull(),
   type: text().notNull(),
   fields: jsonb().$type<CardFields>().notNull().default({}),
-  tags: text().array().notNull().default(sql`'{}'::text[]`),
+  tags: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   coverURL: text('cover_url'),
   visibility: text().notNull(),
   typedLinks: jsonb().$type<TypedLink[]>().notNull().default([]),
@@ -421,7 +427,10 @@ export const cardVersions = pgTable(
     body: text().notNull(),
     type: text().notNull(),
     fields: jsonb().$type<CardFields>().notNull().default({}),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     coverURL: text('cover_url'),
     typedLinks: jsonb().$type<TypedLink[]>().notNull().default([]),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
