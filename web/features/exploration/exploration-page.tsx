@@ -1,11 +1,237 @@
+import { useId, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { CardSummary } from '../../../contracts/cards.ts';
+import { CardGridSkeleton } from '../../components/card-tile.tsx';
 import { SectionIntro } from '../../components/section-intro.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { useSession } from '../../lib/session.ts';
+import {
+  cardTypeOf,
+  feedQuery,
+  feedTabs,
+  followingCountQuery,
+  isSearching,
+  readerKeyOf,
+  searchQuery,
+  type FeedTab,
+  type SearchFilters,
+} from './api.ts';
+import { CardPreviewDialog } from './card-preview-dialog.tsx';
+import { CardResults } from './card-results.tsx';
+import { GraphView } from './graph-view.tsx';
+import { SearchControls } from './search-controls.tsx';
+import { useSetParams } from './url-state.ts';
 
+const tabLabels: Record<FeedTab, string> = { following: 'Following', trending: 'Trending', new: 'New' };
+
+function feedTabOf(value: string | null): FeedTab | undefined {
+  return feedTabs.find((tab) => tab === value);
+}
+
+/**
+ * Explore (`/exploration`): the public cards as feeds (Following, Trending, New), search with filters, and the
+ * graph of how cards link. What is shown lives in the address: `?tab=`, `?q=`, `?tag=`, `?type=`,
+ * `?author=`, `?view=graph`. Visitors see Trending and New; Following needs an account.
+ */
 export function ExplorationPage() {
+  const [params] = useSearchParams();
+  const setParams = useSetParams();
+  const [preview, setPreview] = useState<CardSummary | null>(null);
+  const view = params.get('view') === 'graph' ? 'graph' : 'grid';
+  const filters: SearchFilters = {
+    q: params.get('q')?.trim() ?? '',
+    tag: params.get('tag')?.trim() ?? '',
+    type: cardTypeOf(params.get('type')),
+    author: params.get('author')?.trim() ?? '',
+  };
+
   return (
-    <SectionIntro
-      title="Explore"
-      guideAnchor="explore"
-      description="Explore is where the public web of cards opens up. Your feed has four views: For you, picked by the recommender from what you read and like; Following, from the people you follow; Trending; and New. Search every public card and see the matching words highlighted, narrow the results by tag, and keep scrolling for more. Open a card to preview it or to visit its own page, or switch to the graph view to see how cards link to one another."
-    />
+    <Box>
+      <SectionIntro
+        title="Explore"
+        guideAnchor="explore"
+        description="The public web of cards: what is trending, what is new, and what the people you follow have published. Search every public card, narrow it down by tag, type or author, open a preview, or switch to the graph to see how cards link to one another."
+      />
+      <Box sx={{ mt: 4, display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={view}
+          onChange={(_event, value: 'grid' | 'graph' | null) => {
+            if (value) setParams({ view: value === 'graph' ? 'graph' : '' });
+          }}
+          aria-label="Show cards as"
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          <ToggleButton value="grid">Grid</ToggleButton>
+          <ToggleButton value="graph">Graph</ToggleButton>
+        </ToggleButtonGroup>
+        <SearchControls forGraph={view === 'graph'} />
+        {view === 'graph' ? (
+          <GraphView tag={filters.tag} author={filters.author} />
+        ) : isSearching(filters) ? (
+          <SearchResultsPanel filters={filters} onPreview={setPreview} />
+        ) : (
+          <Feeds onPreview={setPreview} />
+        )}
+      </Box>
+      <CardPreviewDialog card={preview} onClose={() => setPreview(null)} />
+    </Box>
+  );
+}
+
+/** The feed tabs. Following is there for signed-in people only; it is the first view once they follow someone. */
+function Feeds({ onPreview }: { onPreview: (card: CardSummary) => void }) {
+  const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const readerKey = readerKeyOf(user);
+  const signedIn = readerKey !== undefined;
+  const asked = feedTabOf(params.get('tab'));
+  const chosen = asked === 'following' && !signedIn ? undefined : asked;
+  // Without a tab in the address, signed-in people who follow someone start on Following.
+  const following = useQuery({
+    ...followingCountQuery(readerKey ?? ''),
+    enabled: signedIn && chosen === undefined,
+  });
+  const baseId = useId();
+  const tabs = feedTabs.filter((tab) => tab !== 'following' || signedIn);
+
+  if (chosen === undefined && signedIn && following.isPending) {
+    return <CardGridSkeleton label="Loading your feed" />;
+  }
+  const tab: FeedTab = chosen ?? (signedIn && (following.data ?? 0) > 0 ? 'following' : 'trending');
+
+  return (
+    <Box>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: FeedTab) => {
+            // A tab is a place worth going back to: it adds a history entry, where typing replaces one.
+            setParams((previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('tab', value);
+              return next;
+            });
+          }}
+          aria-label="Feeds"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {tabs.map((value) => (
+            <Tab
+              key={value}
+              value={value}
+              label={tabLabels[value]}
+              id={`${baseId}-tab-${value}`}
+              aria-controls={`${baseId}-panel-${value}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        <FeedPanel key={tab} tab={tab} onPreview={onPreview} />
+      </Box>
+    </Box>
+  );
+}
+
+function FeedPanel({ tab, onPreview }: { tab: FeedTab; onPreview: (card: CardSummary) => void }) {
+  const { user } = useSession();
+  const query = useInfiniteQuery(feedQuery(tab, readerKeyOf(user)));
+  const label = `${tabLabels[tab]} cards`;
+  return (
+    <>
+      <Typography component="h2" variant="h5">
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </Typography>
+      <CardResults query={query} label={label} empty={<FeedEmpty tab={tab} />} onPreview={onPreview} />
+    </>
+  );
+}
+
+function FeedEmpty({ tab }: { tab: FeedTab }) {
+  if (tab === 'following') {
+    return (
+      <Typography>
+        Nobody you follow has published yet — find people in{' '}
+        <Link component={RouterLink} to="/exploration?tab=trending">
+          Trending
+        </Link>
+        .
+      </Typography>
+    );
+  }
+  if (tab === 'trending') {
+    return (
+      <Typography>
+        Nothing is trending yet. Cards rise here as people read and like them; see what is{' '}
+        <Link component={RouterLink} to="/exploration?tab=new">
+          New
+        </Link>
+        .
+      </Typography>
+    );
+  }
+  return (
+    <Typography>
+      No public cards yet. Write the first one in{' '}
+      <Link component={RouterLink} to="/build">
+        Build
+      </Link>
+      .
+    </Typography>
+  );
+}
+
+/** What the search is for, in words: `matching “spaced repetition”, tagged #memory, by @ada`. */
+function describeSearch(filters: SearchFilters): string {
+  const parts: string[] = [];
+  if (filters.q) parts.push(`matching “${filters.q}”`);
+  if (filters.tag) parts.push(`tagged #${filters.tag.replace(/^#/, '')}`);
+  if (filters.type) parts.push(`of type ${filters.type}`);
+  if (filters.author) parts.push(`by @${filters.author.replace(/^@/, '')}`);
+  return parts.join(', ');
+}
+
+function SearchResultsPanel({
+  filters,
+  onPreview,
+}: {
+  filters: SearchFilters;
+  onPreview: (card: CardSummary) => void;
+}) {
+  const { user } = useSession();
+  const setParams = useSetParams();
+  const query = useInfiniteQuery(searchQuery(filters, readerKeyOf(user)));
+  const description = describeSearch(filters);
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+          Cards {description}
+        </Typography>
+        <Button onClick={() => setParams({ q: '', tag: '', type: '', author: '' })}>Clear search</Button>
+      </Box>
+      <CardResults
+        query={query}
+        label="Search results"
+        empty={
+          <Typography>
+            No public card matches {description}. Check the spelling, try fewer words, or clear a filter.
+          </Typography>
+        }
+        onPreview={onPreview}
+      />
+    </Box>
   );
 }

@@ -1,0 +1,170 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  cardPageSchema,
+  cardSchema,
+  cardTypes,
+  graphSchema,
+  searchResultsSchema,
+  tagSuggestionsSchema,
+  type CardType,
+} from '../../../contracts/cards.ts';
+import { errorCatalogue } from '../../../contracts/errors.ts';
+import { profileKey, ProfileKeyError, profileSchema } from '../../../contracts/profiles.ts';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+import type { SessionUser } from '../../lib/session.ts';
+
+/** Every query of Explore starts with 'explore'. */
+const root = ['explore'] as const;
+
+/** Cards per page: 24 fills whole rows of one, two, three and four columns. */
+export const explorePageSize = 24;
+
+/** The feeds, in the order of their tabs. */
+export const feedTabs = ['following', 'trending', 'new'] as const;
+export type FeedTab = (typeof feedTabs)[number];
+
+/** What Explore searches for; every field is in the page's address. */
+export interface SearchFilters {
+  q: string;
+  tag: string;
+  type: CardType | '';
+  author: string;
+}
+
+/** True when there is anything to search for: words or at least one filter. */
+export function isSearching(filters: SearchFilters): boolean {
+  return filters.q !== '' || filters.tag !== '' || filters.type !== '' || filters.author !== '';
+}
+
+/** The card type named in the address, or '' for any type (an unknown name is ignored). */
+export function cardTypeOf(value: string | null): CardType | '' {
+  return cardTypes.find((type) => type === value) ?? '';
+}
+
+/**
+ * A 4xx answer will be the same if asked again at once (signed out, a bad cursor, a card gone); only network
+ * and server failures are worth one quiet retry.
+ */
+function retryOnce(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
+export function errorSentence(error: unknown): string {
+  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
+}
+
+/** The signed-in person's profile key, or undefined when signed out or the identity has no usable id. */
+export function readerKeyOf(user: SessionUser | null): string | undefined {
+  if (!user) return undefined;
+  try {
+    return profileKey({ uid: user.uid, email: user.email });
+  } catch (error) {
+    if (error instanceof ProfileKeyError) return undefined;
+    throw error;
+  }
+}
+
+function pageQuery(cursor: string | null): URLSearchParams {
+  const query = new URLSearchParams({ limit: String(explorePageSize) });
+  if (cursor !== null) query.set('cursor', cursor);
+  return query;
+}
+
+// What a feed holds depends on who reads it (people they block, their own unlisted cards), so the reader is
+// part of every key.
+
+/** `GET /api/cards/feed/:tab`, a page at a time. */
+export const feedQuery = (tab: FeedTab, readerKey: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: [...root, 'feed', tab, readerKey ?? null],
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch(`/api/cards/feed/${tab}?${pageQuery(pageParam).toString()}`, {
+        schema: cardPageSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    retry: retryOnce,
+  });
+
+/** `GET /api/cards/search` with the words and filters, a page at a time. */
+export const searchQuery = (filters: SearchFilters, readerKey: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: [...root, 'search', filters, readerKey ?? null],
+    queryFn: ({ signal, pageParam }) => {
+      const query = pageQuery(pageParam);
+      if (filters.q) query.set('q', filters.q);
+      if (filters.tag) query.set('tag', filters.tag);
+      if (filters.type) query.set('type', filters.type);
+      if (filters.author) query.set('author', filters.author);
+      return apiFetch(`/api/cards/search?${query.toString()}`, { schema: searchResultsSchema, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    retry: retryOnce,
+  });
+
+/** `GET /api/tags?q=`: tags that start with the text typed so far, most used first. */
+export const tagSuggestionsQuery = (prefix: string) =>
+  queryOptions({
+    queryKey: [...root, 'tags', prefix],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/tags?${new URLSearchParams({ q: prefix }).toString()}`, {
+        schema: tagSuggestionsSchema,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+    retry: retryOnce,
+  });
+
+/** `GET /api/cards/:id`: the whole card, for the preview. */
+export const cardQuery = (id: string, readerKey: string | undefined) =>
+  queryOptions({
+    queryKey: [...root, 'card', id, readerKey ?? null],
+    queryFn: ({ signal }) => apiFetch(`/api/cards/${encodeURIComponent(id)}`, { schema: cardSchema, signal }),
+    retry: retryOnce,
+  });
+
+/** The graph's filters: a tag, an author handle and how many cards at most. */
+export interface GraphFilters {
+  tag: string;
+  author: string;
+  limit: number;
+}
+
+/** `GET /api/cards/graph`: the most linked public cards and the links among them. */
+export const globalGraphQuery = (filters: GraphFilters, readerKey: string | undefined) =>
+  queryOptions({
+    queryKey: [...root, 'graph', filters, readerKey ?? null],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ limit: String(filters.limit) });
+      if (filters.tag) query.set('tag', filters.tag);
+      if (filters.author) query.set('author', filters.author);
+      return apiFetch(`/api/cards/graph?${query.toString()}`, { schema: graphSchema, signal });
+    },
+    retry: retryOnce,
+  });
+
+/**
+ * How many people the reader follows, from their profile: it decides whether Explore opens on Following.
+ * Any failure counts as "nobody", so the page still opens (on Trending).
+ */
+export const followingCountQuery = (readerKey: string) =>
+  queryOptions({
+    queryKey: [...root, 'following-count', readerKey],
+    queryFn: async ({ signal }) => {
+      try {
+        const profile = await apiFetch(`/api/profiles/${encodeURIComponent(readerKey)}`, {
+          schema: profileSchema,
+          signal,
+        });
+        return profile.following ?? 0;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return 0;
+      }
+    },
+    retry: false,
+  });

@@ -1,0 +1,147 @@
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { CardSummary } from '../../../contracts/cards.ts';
+import { CardGrid, CardGridSkeleton, CardTile } from '../../components/card-tile.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from './api.ts';
+
+/** A page of a feed or of search results: search results carry a snippet. */
+export interface ResultPage {
+  items: (CardSummary & { snippet?: string })[];
+  nextCursor: string | null;
+}
+
+// Start loading the next page this far before the end comes into view, so scrolling rarely waits.
+const scrollMargin = '800px 0px';
+
+/**
+ * Cards of a feed or a search, a page at a time: a sentinel at the end loads the next page as it scrolls into
+ * view, and a "Load more" button does the same for the keyboard and where IntersectionObserver is missing.
+ */
+export function CardResults({
+  query,
+  label,
+  empty,
+  onPreview,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<ResultPage>>;
+  /** Names the grid, e.g. "Trending cards". */
+  label: string;
+  /** What to show when there is no card at all. */
+  empty: ReactNode;
+  onPreview: (card: CardSummary) => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const titles = useRef(new Map<number, HTMLAnchorElement>());
+  // After "Load more" focus moves to the first new card, where a keyboard user carries on reading.
+  const pendingFocus = useRef<number | null>(null);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const pageCount = query.data?.pages.length ?? 0;
+
+  const loadNextPage = useEffectEvent(() => {
+    // One page at a time; and after a failure, only the button tries again, so a broken page is not asked
+    // for in a loop while the sentinel stays in view.
+    if (!query.hasNextPage || query.isFetchNextPageError) return;
+    // `cancelRefetch: false` joins a request already on its way instead of starting another: the observer
+    // can report twice before React has re-rendered with the first request's state.
+    void query.fetchNextPage({ cancelRefetch: false });
+  });
+
+  // Observed afresh after every page: if the end is still in view (a tall screen), the observer reports it
+  // again at once and the next page follows.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadNextPage();
+      },
+      { rootMargin: scrollMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [pageCount, query.hasNextPage]);
+
+  // Runs after every render: the first one that shows the new cards moves focus to them.
+  useEffect(() => {
+    if (pendingFocus.current === null) return;
+    const link = titles.current.get(pendingFocus.current);
+    if (!link) return;
+    pendingFocus.current = null;
+    link.focus();
+  });
+
+  if (query.isPending) return <CardGridSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  // A later page that failed keeps the cards already shown; only a first page that failed replaces them.
+  if (query.data === undefined) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorSentence(query.error)}
+      </Alert>
+    );
+  }
+  if (items.length === 0) return <Box sx={{ py: 2 }}>{empty}</Box>;
+
+  const loadMore = async () => {
+    // A second press while a page is on its way would only ask for the same page again.
+    if (query.isFetchingNextPage) return;
+    pendingFocus.current = items.length;
+    const result = await query.fetchNextPage({ cancelRefetch: false });
+    if (result.isError) pendingFocus.current = null;
+  };
+
+  return (
+    <>
+      <CardGrid label={label}>
+        {items.map((card, index) => (
+          <li key={card.id}>
+            <CardTile
+              card={card}
+              {...(card.snippet === undefined ? {} : { snippet: card.snippet })}
+              onPreview={onPreview}
+              titleRef={(element) => {
+                if (element) titles.current.set(index, element);
+                else titles.current.delete(index);
+              }}
+            />
+          </li>
+        ))}
+      </CardGrid>
+      <div ref={sentinel} />
+      <Box role="status" sx={{ mt: 2 }}>
+        {query.isFetchingNextPage ? <VisuallyHidden>Loading more cards…</VisuallyHidden> : null}
+      </Box>
+      {query.isFetchNextPageError ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorSentence(query.error)}
+        </Alert>
+      ) : null}
+      {query.hasNextPage ? (
+        <Button
+          variant="outlined"
+          sx={{ mt: 2 }}
+          onClick={() => void loadMore()}
+          // Not `disabled`, which would drop keyboard focus while the page loads; loadMore ignores the press.
+          aria-disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchNextPageError ? 'Try again' : query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </Button>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          That is every card here.
+        </Typography>
+      )}
+    </>
+  );
+}
