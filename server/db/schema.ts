@@ -386,6 +386,14 @@ export const cards = pgTable(
       .on(table.trendingScore.desc(), table.id.desc())
       .where(sql`status = 'published' and visibility = 'public' and deleted_at is null`),
     index('cards_search_idx').using('gin', table.searchVector),
+    // Title and tags only (the A and B parts of the search vector), for listed cards: search ranks these
+    // matches first without reading every card that merely mentions a word in its body (see explore/).
+    index('cards_search_head_idx')
+      .using(
+        'gin',
+        sql`(setweight(to_tsvector('english', cardweb_unaccent(${table.title})), 'A') || setweight(to_tsvector('simple', cardweb_tags_text(${table.tags})), 'B'))`,
+      )
+      .where(sql`status = 'published' and visibility = 'public' and deleted_at is null`),
     index('cards_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('cards_tags_idx').using('gin', table.tags),
     index('cards_fork_of_idx').on(table.forkOfId),

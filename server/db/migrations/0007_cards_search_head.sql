@@ -1,0 +1,1 @@
+CREATE INDEX "cards_search_head_idx" ON "cards" USING gin ((setweight(to_tsvector('english', cardweb_unaccent("title")), 'A') || setweight(to_tsvector('simple', cardweb_tags_text("tags")), 'B'))) WHERE status = 'published' and visibility = 'public' and deleted_at is null;
