@@ -34,4 +34,5 @@ export const appRoutes: { path: string; heading: RegExp; isPublic: boolean }[] =
   { path: '/settings', heading: /Settings/i, isPublic: false },
   { path: '/admin', heading: /Administration/i, isPublic: false },
   { path: '/u/nobody_here', heading: /Profile not found/i, isPublic: true },
+  { path: '/cards/00000000-0000-4000-8000-000000000000', heading: /Card not found/i, isPublic: true },
 ];

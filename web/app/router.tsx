@@ -159,6 +159,10 @@ export const pageRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'cards/:id',
+    lazy: async () => ({ Component: (await import('../features/cards/card-page.tsx')).CardPage }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }),
   },

@@ -18,28 +18,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { CardGraph as CardGraphData, CardType, LinkKind } from '../../../contracts/cards.ts';
+import type { CardGraph as CardGraphData, CardType } from '../../../contracts/cards.ts';
+import { cardTypeNames, linkKindNames } from '../../lib/card-labels.ts';
 import { nodeSize, type GraphLayout, type LayoutInput, type NodePositions } from './layout.ts';
 import { workerLayout } from './worker-layout.ts';
-
-/** How each card type is named on a node and in the list. */
-export const cardTypeNames: Record<CardType, string> = {
-  note: 'Note',
-  flashcard: 'Flashcard',
-  cloze: 'Cloze',
-  code: 'Code',
-  paper: 'Paper',
-  link: 'Link',
-};
-
-/** How each kind of link reads on an edge: "A links to B", "A is a prerequisite of B". */
-export const linkKindNames: Record<LinkKind, string> = {
-  wiki: 'links to',
-  related: 'related to',
-  prerequisite: 'prerequisite of',
-  'example-of': 'example of',
-  contradicts: 'contradicts',
-};
 
 type CardNodeData = { title: string; type: CardType; current: boolean };
 type CardNode = Node<CardNodeData, 'card'>;
