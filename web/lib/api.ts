@@ -65,6 +65,8 @@ export interface ApiRequest<Schema extends z.ZodType> {
   /** The contract's response schema; the answer is parsed with it, so callers get the contract's type. */
   schema: Schema;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a last save as the tab closes); the body must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 /**
@@ -73,7 +75,7 @@ export interface ApiRequest<Schema extends z.ZodType> {
  */
 export async function apiFetch<Schema extends z.ZodType>(
   path: string,
-  { method = 'GET', body, schema, signal }: ApiRequest<Schema>,
+  { method = 'GET', body, schema, signal, keepalive }: ApiRequest<Schema>,
 ): Promise<z.output<Schema>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const raw = body instanceof Blob;
@@ -88,6 +90,7 @@ export async function apiFetch<Schema extends z.ZodType>(
       credentials: 'same-origin',
       ...(raw ? { body } : body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     // A caller that cancelled wants its AbortError back, not a network error.

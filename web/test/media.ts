@@ -26,6 +26,8 @@ function evaluate(query: string): boolean {
       const limit = Number(width[2]);
       return width[1]?.toLowerCase() === 'min' ? viewport.width >= limit : viewport.width <= limit;
     }
+    // A test page is on a screen, never being printed (CodeMirror asks).
+    if (/^print$/i.test(condition)) return false;
     const scheme = /^\(prefers-color-scheme:\s*(dark|light)\)$/i.exec(condition);
     if (scheme) return (scheme[1]?.toLowerCase() === 'dark') === viewport.prefersDark;
     throw new Error(`The test matchMedia does not understand "${condition}"`);

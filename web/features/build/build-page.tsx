@@ -1,11 +1,71 @@
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { TextLink } from '../../components/text-link.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { loginPathFor } from '../../lib/navigation.ts';
+import { useSession } from '../../lib/session.ts';
+import { DraftsList, NewCardFromTitle } from './drafts-list.tsx';
 
+// The editor (CodeMirror, the preview's renderer) is its own chunk: the list of drafts does not need it.
+const CardBuilder = lazy(async () => ({ default: (await import('./card-builder.tsx')).CardBuilder }));
+
+const cardIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The card builder: `/build` lists the person's drafts, `/build?title=…` starts a card with that title (from a
+ * `[[link]]` to a card nobody has written), and `/build?card=<id>` edits one.
+ */
 export function BuildPage() {
+  useDocumentTitle('Build');
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const cardId = params.get('card');
+  const title = params.get('title');
+
+  let content;
+  if (!user) {
+    content = (
+      <Typography sx={{ mt: 3 }}>
+        You are not signed in. <TextLink to={loginPathFor('/build')}>Sign in</TextLink> to write cards.
+      </Typography>
+    );
+  } else if (cardId !== null && !cardIdPattern.test(cardId)) {
+    content = (
+      <Alert severity="error" sx={{ mt: 3 }}>
+        This address does not name a card. <TextLink to="/build">See your drafts</TextLink>.
+      </Alert>
+    );
+  } else if (cardId !== null) {
+    content = (
+      <Suspense fallback={<PageLoading />}>
+        {/* A new card id is a new editing session, with nothing carried over from the last one. */}
+        <CardBuilder key={cardId} cardId={cardId} ownerKey={user.uid ?? user.email ?? 'me'} />
+      </Suspense>
+    );
+  } else if (title !== null) {
+    content = <NewCardFromTitle key={title} title={title} />;
+  } else {
+    content = <DraftsList />;
+  }
+
   return (
-    <SectionIntro
-      title="Build"
-      guideAnchor="build"
-      description="The card builder is where you write cards. Type Markdown on one side and watch the finished card on the other, with math, code and images. Choose a card type (note, flashcard with a front and a back, cloze deletion, code, paper or link), add tags and a cover image, and type [[ to link to another card by its title. Every keystroke is kept as a draft, so nothing is lost; publish when the card is ready, look back through its version history, or remix someone's public card into a card of your own."
-    />
+    <Box component="section" aria-labelledby="section-title">
+      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        Build
+      </Typography>
+      <Typography sx={{ maxWidth: 760 }}>
+        Write a card in Markdown beside its live preview; it saves itself as you type, on this device and on
+        the server.{' '}
+        <Link component={RouterLink} to="/document#build">
+          How to use Build in the user guide
+        </Link>
+      </Typography>
+      {content}
+    </Box>
   );
 }

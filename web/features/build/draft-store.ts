@@ -1,0 +1,81 @@
+import { openDB } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import type { BuilderContent } from './content.ts';
+import type { DraftMeta } from './draft-session.ts';
+
+/**
+ * The copy of each draft kept on this device, in IndexedDB, so a reload, a lost connection or a crash loses
+ * nothing the person typed. One record per card, written on every change; the server copy follows a moment
+ * later.
+ */
+export interface LocalDraft {
+  cardId: string;
+  /** Whose draft it is: another account signed in on this browser never gets it. */
+  ownerKey: string;
+  content: BuilderContent;
+  /** The server revision this content was edited from. */
+  baseRevision: number;
+  /** True while the content holds changes the server has not acknowledged. */
+  dirty: boolean;
+  /** When this device last wrote the record (ms since the epoch). */
+  writtenAt: number;
+  /** What the server last said about the draft, to open it offline. */
+  meta?: DraftMeta;
+}
+
+interface BuilderDatabase extends DBSchema {
+  drafts: { key: string; value: LocalDraft };
+}
+
+/** Where the builder keeps its copies; the in-memory one serves tests and browsers without IndexedDB. */
+export interface DraftStore {
+  get(cardId: string): Promise<LocalDraft | undefined>;
+  put(draft: LocalDraft): Promise<void>;
+  delete(cardId: string): Promise<void>;
+}
+
+const databaseName = 'card-web-builder';
+
+let opening: Promise<IDBPDatabase<BuilderDatabase>> | null = null;
+
+function database(): Promise<IDBPDatabase<BuilderDatabase>> {
+  opening ??= openDB<BuilderDatabase>(databaseName, 1, {
+    upgrade(db) {
+      db.createObjectStore('drafts', { keyPath: 'cardId' });
+    },
+    // Another tab opening a newer version of this database wins: close ours and open again next time.
+    blocking() {
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+    terminated() {
+      opening = null;
+    },
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+/** The device's IndexedDB store (throws from each call when the browser has none or refuses it). */
+export const indexedDbDraftStore: DraftStore = {
+  async get(cardId) {
+    return (await database()).get('drafts', cardId);
+  },
+  async put(draft) {
+    await (await database()).put('drafts', draft);
+  },
+  async delete(cardId) {
+    await (await database()).delete('drafts', cardId);
+  },
+};
+
+/** Forgets the open connection; tests call it after replacing IndexedDB with a fresh one. */
+export function resetDraftDatabase(): void {
+  void opening?.then(
+    (db) => db.close(),
+    () => undefined,
+  );
+  opening = null;
+}

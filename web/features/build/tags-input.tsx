@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { cardLimits, normalizeTag } from '../../../contracts/card-text.ts';
+import { suggestTags } from './api.ts';
+
+/**
+ * The card's tags: type one and press Enter or a comma, or pick a suggestion (tags already in use). Each is
+ * normalised as the server will store it (lowercase, `/` nests), duplicates are dropped, and at most ten fit.
+ * Suggestions come from `GET /api/tags`; without it the input still works, with none.
+ */
+export function TagsInput({
+  id,
+  tags,
+  onChange,
+  error,
+}: {
+  id: string;
+  tags: string[];
+  onChange: (tags: string[]) => void;
+  /** The server's word about the tags, if it refused them. */
+  error?: string | undefined;
+}) {
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = input.trim();
+    if (!query) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      suggestTags(query, controller.signal).then(setOptions, () => setOptions([]));
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [input]);
+
+  const add = (raw: readonly string[]) => {
+    const next: string[] = [];
+    const refused: string[] = [];
+    for (const value of raw) {
+      const tag = normalizeTag(value);
+      if (tag === null) refused.push(value);
+      else if (!next.includes(tag)) next.push(tag);
+    }
+    const kept = next.slice(0, cardLimits.tags.max);
+    if (refused.length > 0)
+      setProblem(`“${refused.join('”, “')}” cannot be a tag: use letters, digits, - and / for nesting.`);
+    else if (kept.length < next.length) setProblem(`A card can have at most ${cardLimits.tags.max} tags.`);
+    else setProblem(null);
+    onChange(kept);
+  };
+
+  const message = problem ?? error;
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      id={id}
+      options={options.filter((option) => !tags.includes(option))}
+      value={tags}
+      inputValue={input}
+      filterSelectedOptions
+      onChange={(_event, values) => add(values)}
+      onInputChange={(_event, value, reason) => {
+        // A comma ends a tag, as Enter does.
+        if (reason === 'input' && value.includes(',')) {
+          const parts = value.split(',');
+          const rest = parts.pop() ?? '';
+          add([...tags, ...parts.filter((part) => part.trim() !== '')]);
+          setInput(rest);
+          return;
+        }
+        setInput(value);
+      }}
+      onBlur={() => {
+        if (input.trim()) {
+          add([...tags, input]);
+          setInput('');
+        }
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Tags"
+          error={Boolean(message)}
+          helperText={
+            message ??
+            `Press Enter or a comma after each tag. Lowercase; nest with / (ml/recsys). ${tags.length} of ${cardLimits.tags.max}.`
+          }
+        />
+      )}
+    />
+  );
+}
