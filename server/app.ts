@@ -20,6 +20,8 @@ import reputationRoutes from './modules/reputation/routes.ts';
 import moderationRoutes from './modules/moderation/routes.ts';
 import exploreRoutes from './modules/explore/routes.ts';
 import cardsRoutes from './modules/cards/routes.ts';
+import { createCardPages } from './modules/cards/open-graph.ts';
+import { createCardsRepository } from './modules/cards/repository.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
@@ -108,7 +110,11 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(exploreRoutes);
   await app.register(cardsRoutes);
 
-  await app.register(webAppPlugin, { root: config.webDistDir });
+  await app.register(webAppPlugin, {
+    root: config.webDistDir,
+    // Card pages carry their card's title, excerpt and cover for link previews.
+    pageHtml: createCardPages(createCardsRepository(db.orm), config.PUBLIC_URL),
+  });
   return app;
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,14 +7,41 @@ import fp from 'fastify-plugin';
 import { routeNotFound } from './errors.ts';
 
 /**
+ * Rewrites `index.html` for one path (a card page's link preview), or answers null to send it as it is.
+ * It must escape everything it adds.
+ */
+export type PageHtml = (pathname: string, indexHtml: string) => Promise<string | null>;
+
+export type WebAppOptions = {
+  root: string;
+  /** Page-specific HTML, for the paths that have some; the plain `index.html` for all others. */
+  pageHtml?: PageHtml;
+};
+
+/**
+ * `index.html` as text, read again only when the file changes (a rebuild while the server runs), so pages
+ * with their own tags cost no disk read each.
+ */
+function cachedIndex(indexFile: string) {
+  let cache: { mtimeMs: number; html: string } | undefined;
+  return async (): Promise<string> => {
+    const { mtimeMs } = await fsp.stat(indexFile);
+    if (cache?.mtimeMs !== mtimeMs) cache = { mtimeMs, html: await fsp.readFile(indexFile, 'utf8') };
+    return cache.html;
+  };
+}
+
+/**
  * Serves the built single-page app. Hashed files under `/assets/` are cached for a year; `index.html` is
  * never cached, so a deploy is picked up on the next load. Every non-API path the files do not match gets
  * `index.html`, and the web router decides what to show; unknown `/api/*` paths get the error envelope.
+ * `pageHtml` may give a path its own HTML (a card page's link preview tags).
  */
 export default fp(
-  async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+  async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const indexFile = path.join(options.root, 'index.html');
     const built = fs.existsSync(indexFile);
+    const readIndex = cachedIndex(indexFile);
     if (built) {
       await app.register(fastifyStatic, {
         root: options.root,
@@ -43,6 +71,18 @@ export default fp(
       // or the browser would try to run the page as a script.
       if (/\.[a-z0-9]+$/i.test(pathname)) {
         return reply.status(404).type('text/plain').send('Not found');
+      }
+      if (options.pageHtml) {
+        let html: string | null = null;
+        try {
+          html = await options.pageHtml(pathname, await readIndex());
+        } catch (error) {
+          // The page still works without its preview tags; the app shows the card itself.
+          request.log.error({ err: error }, 'page head failed; sending the plain index.html');
+        }
+        if (html !== null) {
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        }
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
