@@ -10,6 +10,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
+import { CardList } from '../../components/card-list.tsx';
 import { CardGridSkeleton } from '../../components/card-tile.tsx';
 import { SectionIntro } from '../../components/section-intro.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
@@ -26,7 +27,6 @@ import {
   type SearchFilters,
 } from './api.ts';
 import { CardPreviewDialog } from './card-preview-dialog.tsx';
-import { CardResults } from './card-results.tsx';
 import { GraphView } from './graph-view.tsx';
 import { SearchControls } from './search-controls.tsx';
 import { useSetParams } from './url-state.ts';
@@ -154,7 +154,7 @@ function FeedPanel({ tab, onPreview }: { tab: FeedTab; onPreview: (card: CardSum
       <Typography component="h2" variant="h5">
         <VisuallyHidden>{label}</VisuallyHidden>
       </Typography>
-      <CardResults query={query} label={label} empty={<FeedEmpty tab={tab} />} onPreview={onPreview} />
+      <CardList query={query} label={label} empty={<FeedEmpty tab={tab} />} onPreview={onPreview} infinite />
     </>
   );
 }
@@ -222,7 +222,8 @@ function SearchResultsPanel({
         </Typography>
         <Button onClick={() => setParams({ q: '', tag: '', type: '', author: '' })}>Clear search</Button>
       </Box>
-      <CardResults
+      <CardList
+        infinite
         query={query}
         label="Search results"
         empty={

@@ -4,13 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { CardSummary } from '../../../contracts/cards.ts';
-import { CardGrid, CardGridSkeleton, CardTile } from '../../components/card-tile.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
-import { errorSentence } from './api.ts';
+import type { CardSummary } from '../../contracts/cards.ts';
+import { errorCatalogue } from '../../contracts/errors.ts';
+import { ApiError } from '../lib/api.ts';
+import { CardGrid, CardGridSkeleton, CardTile, type CardGridColumns } from './card-tile.tsx';
+import { VisuallyHidden } from './visually-hidden.tsx';
 
-/** A page of a feed or of search results: search results carry a snippet. */
-export interface ResultPage {
+/** A page of cards (a feed, search results, a profile's cards); search results carry a snippet. */
+export interface CardListPage {
   items: (CardSummary & { snippet?: string })[];
   nextCursor: string | null;
 }
@@ -18,22 +19,34 @@ export interface ResultPage {
 // Start loading the next page this far before the end comes into view, so scrolling rarely waits.
 const scrollMargin = '800px 0px';
 
+function errorSentence(error: unknown): string {
+  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
+}
+
 /**
- * Cards of a feed or a search, a page at a time: a sentinel at the end loads the next page as it scrolls into
- * view, and a "Load more" button does the same for the keyboard and where IntersectionObserver is missing.
+ * A grid of cards loaded a page at a time. With `infinite`, a sentinel at the end loads the next page as it
+ * scrolls into view; the button (`moreLabel`) does the same for the keyboard, where IntersectionObserver is
+ * missing, and on its own where scrolling should not load anything (a profile's tabs).
  */
-export function CardResults({
+export function CardList({
   query,
   label,
   empty,
   onPreview,
+  infinite = false,
+  moreLabel = 'Load more',
+  maxColumns = 4,
 }: {
-  query: UseInfiniteQueryResult<InfiniteData<ResultPage>>;
+  query: UseInfiniteQueryResult<InfiniteData<CardListPage>>;
   /** Names the grid, e.g. "Trending cards". */
   label: string;
   /** What to show when there is no card at all. */
   empty: ReactNode;
-  onPreview: (card: CardSummary) => void;
+  /** Gives each tile a Preview button that calls this. */
+  onPreview?: (card: CardSummary) => void;
+  infinite?: boolean;
+  moreLabel?: string;
+  maxColumns?: CardGridColumns;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const titles = useRef(new Map<number, HTMLAnchorElement>());
@@ -55,7 +68,7 @@ export function CardResults({
   // again at once and the next page follows.
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!infinite || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) loadNextPage();
@@ -64,7 +77,7 @@ export function CardResults({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [pageCount, query.hasNextPage]);
+  }, [infinite, pageCount, query.hasNextPage]);
 
   // Runs after every render: the first one that shows the new cards moves focus to them.
   useEffect(() => {
@@ -75,7 +88,15 @@ export function CardResults({
     link.focus();
   });
 
-  if (query.isPending) return <CardGridSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isPending) {
+    return (
+      <CardGridSkeleton
+        label={`Loading ${label.toLowerCase()}`}
+        maxColumns={maxColumns}
+        count={maxColumns * 2}
+      />
+    );
+  }
   // A later page that failed keeps the cards already shown; only a first page that failed replaces them.
   if (query.data === undefined) {
     return (
@@ -103,13 +124,13 @@ export function CardResults({
 
   return (
     <>
-      <CardGrid label={label}>
+      <CardGrid label={label} maxColumns={maxColumns}>
         {items.map((card, index) => (
           <li key={card.id}>
             <CardTile
               card={card}
               {...(card.snippet === undefined ? {} : { snippet: card.snippet })}
-              onPreview={onPreview}
+              {...(onPreview ? { onPreview } : {})}
               titleRef={(element) => {
                 if (element) titles.current.set(index, element);
                 else titles.current.delete(index);
@@ -118,7 +139,7 @@ export function CardResults({
           </li>
         ))}
       </CardGrid>
-      <div ref={sentinel} />
+      {infinite ? <div ref={sentinel} /> : null}
       <Box role="status" sx={{ mt: 2 }}>
         {query.isFetchingNextPage ? <VisuallyHidden>Loading more cards…</VisuallyHidden> : null}
       </Box>
@@ -135,13 +156,14 @@ export function CardResults({
           // Not `disabled`, which would drop keyboard focus while the page loads; loadMore ignores the press.
           aria-disabled={query.isFetchingNextPage}
         >
-          {query.isFetchNextPageError ? 'Try again' : query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {query.isFetchNextPageError ? 'Try again' : query.isFetchingNextPage ? 'Loading…' : moreLabel}
         </Button>
-      ) : (
+      ) : pageCount > 1 ? (
+        // Said only after more than one page: under a short list it would state the obvious.
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           That is every card here.
         </Typography>
-      )}
+      ) : null}
     </>
   );
 }
