@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { cardPageSchema } from '../../../contracts/cards.ts';
 import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   blockResponseSchema,
@@ -87,6 +88,32 @@ export const connectionsQuery = (key: string, direction: ConnectionDirection) =>
       if (pageParam !== null) query.set('cursor', pageParam);
       return apiFetch(`/api/profiles/${encodeURIComponent(key)}/${direction}?${query.toString()}`, {
         schema: profileListSchema,
+        signal,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    retry: retryOnce,
+  });
+
+/** A profile's own cards, or the cards it liked (the latter only its owner may see). */
+export type ProfileCardList = 'cards' | 'liked';
+
+/** How many cards one page of a profile's lists holds: whole rows of the two-column grid. */
+export const profileCardsPageSize = 12;
+
+/**
+ * `GET /api/profiles/:key/cards` or `/liked`, a page at a time, newest first. The owner also sees their
+ * unlisted and private cards, so the reader is part of the key.
+ */
+export const profileCardsQuery = (key: string, list: ProfileCardList, readerKey: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: [...profilesQueryRoot, 'cards', key, list, readerKey ?? null],
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ limit: String(profileCardsPageSize) });
+      if (pageParam !== null) query.set('cursor', pageParam);
+      return apiFetch(`/api/profiles/${encodeURIComponent(key)}/${list}?${query.toString()}`, {
+        schema: cardPageSchema,
         signal,
       });
     },

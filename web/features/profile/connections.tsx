@@ -11,36 +11,66 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { connectionsQuery, displayNameOf, errorSentence } from './api.ts';
-import type { ConnectionDirection } from './api.ts';
+import type { ConnectionDirection, ProfileCardList } from './api.ts';
+import { ProfileCards } from './profile-cards.tsx';
 import { ProfileBadges } from './profile-header.tsx';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 
-/** The sentences for lists with nobody in them, worded for whose profile it is. */
+/** The sentences for lists with nothing in them, worded for whose profile it is. */
 export interface EmptySentences {
   followers: string;
   following: string;
+  cards: string;
+  liked: string;
 }
 
-const tabs: { direction: ConnectionDirection; label: string }[] = [
+type ProfileTab = ConnectionDirection | ProfileCardList;
+
+const tabs: { direction: ProfileTab; label: string }[] = [
   { direction: 'followers', label: 'Followers' },
   { direction: 'following', label: 'Following' },
+  { direction: 'cards', label: 'Cards' },
+  { direction: 'liked', label: 'Liked' },
 ];
 
-/** The "Followers" and "Following" tabs of one profile; each list loads when its tab is first opened. */
-export function ConnectionsTabs({ profileKey, empty }: { profileKey: string; empty: EmptySentences }) {
-  const [direction, setDirection] = useState<ConnectionDirection>('followers');
+const isConnection = (tab: ProfileTab): tab is ConnectionDirection =>
+  tab === 'followers' || tab === 'following';
+
+/**
+ * The lists of one profile: Followers and Following (unless the owner hides them), Cards, and Liked (the
+ * server shows what someone liked to that person only). Each list loads when its tab is first opened.
+ */
+export function ConnectionsTabs({
+  profileKey,
+  empty,
+  showConnections = true,
+  showLiked = false,
+}: {
+  profileKey: string;
+  empty: EmptySentences;
+  showConnections?: boolean;
+  showLiked?: boolean;
+}) {
+  const shown = tabs.filter(
+    (tab) => (showConnections || !isConnection(tab.direction)) && (showLiked || tab.direction !== 'liked'),
+  );
+  const [chosen, setDirection] = useState<ProfileTab>(shown[0]?.direction ?? 'cards');
+  // A tab that went away (the owner hid their follow lists meanwhile) gives way to the first one left.
+  const direction = shown.some((tab) => tab.direction === chosen) ? chosen : (shown[0]?.direction ?? 'cards');
   const baseId = useId();
-  const tabId = (value: ConnectionDirection) => `${baseId}-tab-${value}`;
-  const panelId = (value: ConnectionDirection) => `${baseId}-panel-${value}`;
+  const tabId = (value: ProfileTab) => `${baseId}-tab-${value}`;
+  const panelId = (value: ProfileTab) => `${baseId}-panel-${value}`;
   return (
     <Box sx={{ mt: 4 }}>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={direction}
-          onChange={(_event, value: ConnectionDirection) => setDirection(value)}
-          aria-label="Followers and following"
+          onChange={(_event, value: ProfileTab) => setDirection(value)}
+          aria-label="People and cards"
+          variant="scrollable"
+          allowScrollButtonsMobile
         >
-          {tabs.map((tab) => (
+          {shown.map((tab) => (
             <Tab
               key={tab.direction}
               value={tab.direction}
@@ -53,12 +83,21 @@ export function ConnectionsTabs({ profileKey, empty }: { profileKey: string; emp
       </Box>
       {/* Only the open panel is rendered: the other list is not asked for until someone opens its tab. */}
       <Box role="tabpanel" id={panelId(direction)} aria-labelledby={tabId(direction)} sx={{ pt: 2 }}>
-        <ConnectionList
-          key={`${profileKey}-${direction}`}
-          profileKey={profileKey}
-          direction={direction}
-          emptySentence={empty[direction]}
-        />
+        {isConnection(direction) ? (
+          <ConnectionList
+            key={`${profileKey}-${direction}`}
+            profileKey={profileKey}
+            direction={direction}
+            emptySentence={empty[direction]}
+          />
+        ) : (
+          <ProfileCards
+            key={`${profileKey}-${direction}`}
+            profileKey={profileKey}
+            list={direction}
+            emptySentence={empty[direction]}
+          />
+        )}
       </Box>
     </Box>
   );

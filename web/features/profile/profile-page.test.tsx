@@ -187,7 +187,7 @@ describe('followers and following', () => {
       },
     });
     renderOwnProfile();
-    const tabs = await screen.findByRole('tablist', { name: 'Followers and following' });
+    const tabs = await screen.findByRole('tablist', { name: 'People and cards' });
     const followersTab = within(tabs).getByRole('tab', { name: 'Followers' });
     expect(followersTab).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Followers' });

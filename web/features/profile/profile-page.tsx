@@ -43,6 +43,8 @@ function SignedOut() {
 const ownEmptySentences = {
   followers: 'Nobody follows you yet.',
   following: 'You do not follow anyone yet.',
+  cards: 'You have not published a card yet. Write one in Build.',
+  liked: 'You have not liked a card yet. Cards you like in Explore are kept here.',
 };
 
 function OwnProfile({ user }: { user: SessionUser }) {
@@ -124,7 +126,7 @@ function OwnProfile({ user }: { user: SessionUser }) {
           profile={profile}
           onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
         />
-        <ConnectionsTabs profileKey={profile.key} empty={ownEmptySentences} />
+        <ConnectionsTabs profileKey={profile.key} empty={ownEmptySentences} showLiked />
       </>
     );
   }

@@ -98,6 +98,7 @@ function PublicProfile({ handle }: { handle: string }) {
 
   const name = displayNameOf(profile);
   const isOwn = ownKey !== undefined && ownKey === profile.key;
+  const hideConnections = profile.hideFollowCounts && !isOwn;
   let actions;
   if (!user) {
     actions = (
@@ -127,20 +128,32 @@ function PublicProfile({ handle }: { handle: string }) {
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
       <ProfileHeader profile={profile} headingId={headingId} actions={actions} />
-      {profile.hideFollowCounts && !isOwn ? (
+      {hideConnections ? (
         <Typography sx={{ mt: 4 }} color="text.secondary">
           {name} keeps their followers and the people they follow private.
         </Typography>
-      ) : (
-        <ConnectionsTabs
-          profileKey={profile.key}
-          empty={
-            isOwn
-              ? { followers: 'Nobody follows you yet.', following: 'You do not follow anyone yet.' }
-              : { followers: `Nobody follows ${name} yet.`, following: `${name} does not follow anyone yet.` }
-          }
-        />
-      )}
+      ) : null}
+      <ConnectionsTabs
+        profileKey={profile.key}
+        showConnections={!hideConnections}
+        // Only the person themselves may see what they liked.
+        showLiked={isOwn}
+        empty={
+          isOwn
+            ? {
+                followers: 'Nobody follows you yet.',
+                following: 'You do not follow anyone yet.',
+                cards: 'You have not published a card yet.',
+                liked: 'You have not liked a card yet.',
+              }
+            : {
+                followers: `Nobody follows ${name} yet.`,
+                following: `${name} does not follow anyone yet.`,
+                cards: `${name} has not published a card yet.`,
+                liked: '',
+              }
+        }
+      />
     </Box>
   );
 }

@@ -100,11 +100,15 @@ describe('block and report', () => {
         following: null,
         hideFollowCounts: true,
       },
+      'GET /api/profiles/u_bob/cards': emptyList,
     });
     renderBob();
     expect(
       await screen.findByText('Bob Babbage keeps their followers and the people they follow private.'),
     ).toBeVisible();
+    // Their cards are still there to read.
+    expect(screen.getByRole('tab', { name: 'Cards' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Bob Babbage has not published a card yet.')).toBeVisible();
     expect(counter('Followers')).toHaveTextContent('Hidden');
     expect(counter('Following')).toHaveTextContent('Hidden');
     expect(counter('Cards')).toHaveTextContent('0');
