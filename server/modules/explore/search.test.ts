@@ -139,16 +139,25 @@ describe('search', () => {
   it('pages through many matches without repeating a card', async () => {
     const writer = await make.author();
     const same = new Date();
-    for (let i = 0; i < 13; i++) await make.card(writer, { title: `Capybara ${i}`, publishedAt: same });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: SearchResults = await search({ q: 'capybara', limit: 5, ...(cursor ? { cursor } : {}) });
-      seen.push(...page.items.map((item) => item.id));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(seen).toHaveLength(13);
-    expect(new Set(seen).size).toBe(13);
+    for (let i = 0; i < 7; i++) await make.card(writer, { title: `Capybara ${i}`, publishedAt: same });
+    for (let i = 0; i < 6; i++) {
+      await make.card(writer, { title: `Rodent ${i}`, body: 'The capybara is large.', publishedAt: same });
+    }
+    for (const limit of [1, 3, 5, 7, 50]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: SearchResults = await search({ q: 'capybara', limit, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.items.map((item) => item.title));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(new Set(seen).size, `limit ${limit}`).toBe(13);
+      // Title matches first, then the cards that name it in their body.
+      expect(
+        seen.slice(0, 7).every((title) => title.startsWith('Capybara')),
+        `limit ${limit}`,
+      ).toBe(true);
+    }
     const bad = await request(
       'GET',
       `/api/cards/search?q=x&cursor=${Buffer.from('{"o":5000}').toString('base64url')}`,

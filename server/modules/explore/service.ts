@@ -21,7 +21,7 @@ export const searchResultCap = 1000;
 /** Fewer full-text matches than this and search also looks for titles with similar words (typos). */
 const FEW_MATCHES = 5;
 /** How similar (pg_trgm `word_similarity`, 0–1) a title's words must be to the query to count as a typo. */
-const TYPO_SIMILARITY = 0.45;
+const TYPO_SIMILARITY = 0.6;
 /** At most this many typo candidates are added. */
 const TYPO_CANDIDATES = 50;
 /** Characters of a card's text that a snippet is looked for in; `ts_headline` reads all it is given. */
@@ -81,14 +81,16 @@ function decodeScoreKey(cursor: string | undefined): ScoreKey | undefined {
   return { score, id };
 }
 
-function decodeOffset(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
+/** Search pages by offset (`o`); `h` is how many title and tag matches come first, once a page has seen it. */
+function decodeSearchCursor(cursor: string | undefined): { offset: number; head?: number } {
+  if (cursor === undefined) return { offset: 0 };
   const value = decodeCursor(cursor);
   if (typeof value !== 'object' || value === null || !('o' in value)) throw invalidCursor();
-  const offset = value.o;
-  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > searchResultCap)
-    throw invalidCursor();
-  return offset;
+  const isCount = (n: unknown): n is number =>
+    typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= searchResultCap;
+  const head = 'h' in value ? value.h : undefined;
+  if (!isCount(value.o) || (head !== undefined && !isCount(head))) throw invalidCursor();
+  return head === undefined ? { offset: value.o } : { offset: value.o, head };
 }
 
 /** One page from `limit + 1` rows: the extra row only says that there is a next page. */
@@ -231,12 +233,15 @@ export function createExploreService(repository: ExploreRepository, options: { v
       readerKey: string | undefined,
       query: { q: string; tag?: string; type?: CardType; author?: string; cursor?: string; limit: number },
     ): Promise<SearchResults> {
-      const offset = decodeOffset(query.cursor);
+      const cursor = decodeSearchCursor(query.cursor);
+      const offset = cursor.offset;
       const limit = Math.min(query.limit, searchResultCap - offset);
       const filters = filtersOf(query);
       if (!filters || limit <= 0) return { items: [], nextCursor: null };
-      const next = (count: number) =>
-        count > limit && offset + limit < searchResultCap ? encodeCursor({ o: offset + limit }) : null;
+      const next = (count: number, head?: number) =>
+        count > limit && offset + limit < searchResultCap
+          ? encodeCursor(head === undefined ? { o: offset + limit } : { o: offset + limit, h: head })
+          : null;
       const q = query.q;
 
       if (!q) {
@@ -249,13 +254,32 @@ export function createExploreService(repository: ExploreRepository, options: { v
 
       const many = (await repository.countMatches(q, filters, readerKey, FEW_MATCHES)) >= FEW_MATCHES;
       type Hit = SummaryRow & { fullBody?: string };
-      let hits: Hit[];
+      let hits: Hit[] = [];
+      let head = cursor.head;
       if (many) {
-        hits = await repository.searchFullText(q, filters, readerKey, offset, limit + 1);
+        // Title and tag matches first, by rank; then body-only matches, newest first. Where the first tier
+        // ends is found on the page that reaches it, and carried in the cursor.
+        if (head === undefined || offset < head) {
+          hits = await repository.searchTitlesAndTags(q, filters, readerKey, offset, limit + 1);
+          if (hits.length <= limit) head = offset + hits.length;
+        }
+        if (hits.length <= limit && head !== undefined) {
+          const fromBodies = await repository.searchBodies(
+            q,
+            filters,
+            readerKey,
+            Math.max(0, offset + hits.length - head),
+            limit + 1 - hits.length,
+          );
+          hits = [...hits, ...fromBodies];
+        }
       } else {
         // Few exact matches: they come first, then cards whose titles are spelt like the query. The list is
         // short and built the same way for every page, so an offset pages through it.
-        const exact = await repository.searchFullText(q, filters, readerKey, 0, FEW_MATCHES);
+        const exact = [
+          ...(await repository.searchTitlesAndTags(q, filters, readerKey, 0, FEW_MATCHES)),
+          ...(await repository.searchBodies(q, filters, readerKey, 0, FEW_MATCHES)),
+        ];
         const similar = await repository.searchSimilarTitles(
           q,
           filters,
@@ -265,6 +289,7 @@ export function createExploreService(repository: ExploreRepository, options: { v
           TYPO_CANDIDATES,
         );
         hits = [...exact, ...similar].slice(offset, offset + limit + 1);
+        head = undefined;
       }
       const page = hits.slice(0, limit);
       const withText = page.filter((hit) => hit.fullBody !== undefined);
@@ -278,7 +303,7 @@ export function createExploreService(repository: ExploreRepository, options: { v
           const summary = summaryOf(hit);
           return { ...summary, snippet: snippetOf.get(hit) ?? summary.excerpt };
         }),
-        nextCursor: next(hits.length),
+        nextCursor: next(hits.length, head),
       };
     },
 
