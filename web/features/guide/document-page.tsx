@@ -53,6 +53,25 @@ const sections: GuideSection[] = [
           Select a card to preview it; open it to go to its own page, which you can share. Switch to the graph
           view to see a card among the cards it links to and the cards that link to it.
         </p>
+        <p>
+          Every published card has its own page at <code>/cards/…</code>. It shows the card the way its type
+          is read: a flashcard keeps its answer behind <strong>Show answer</strong>, and a cloze card hides
+          its gaps until you reveal them one at a time or all at once. Beside it are the author (follow them
+          from there), the tags (each opens Explore on that tag) and how many people liked, remixed and viewed
+          the card. Press <strong>Like</strong> once to like a card and again to take it back;{' '}
+          <strong>Remix</strong> starts your own copy in the builder; <strong>Copy link</strong> copies its
+          address; the <strong>…</strong> menu reports it to the administrators. Shared links show the card’s
+          title, a short excerpt and its cover in chat apps and on social sites.
+        </p>
+        <p>
+          Under the card, <strong>Backlinks</strong> lists the cards that link to it and, as{' '}
+          <strong>Unlinked mentions</strong>, the cards that name its title without linking it yet. The graph
+          draws the cards one or two links away: press Tab to move from card to card and Enter to open one, or
+          open the list under the drawing. The <strong>Version history</strong> compares any two published
+          versions word by word or line by line. On your own card you also get <strong>Edit</strong>, and you
+          can restore an old version, which publishes it again as the newest. An unlisted card opens only for
+          people who have its link, and a private card only for you.
+        </p>
       </>
     ),
   },
