@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,18 +8,10 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import { snippetMarks, type CardSummary, type CardType } from '../../contracts/cards.ts';
+import { snippetMarks, type CardSummary } from '../../contracts/cards.ts';
+import { cardTypeNames } from '../lib/card-labels.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
-
-/** The names people see for each card type. */
-export const cardTypeLabels: Record<CardType, string> = {
-  note: 'Note',
-  flashcard: 'Flashcard',
-  cloze: 'Cloze',
-  code: 'Code',
-  paper: 'Paper',
-  link: 'Link',
-};
 
 /** A piece of a search snippet: plain text, or words the search matched. */
 export interface SnippetPart {
@@ -80,16 +71,6 @@ export function SnippetText({ snippet }: { snippet: string }) {
   );
 }
 
-/** Up to two letters for an author without a photo. */
-function initialsOf(name: string): string {
-  return name
-    .split(/[\s._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
-
 /** How many tags a tile shows before "+N": more would crowd the tile and the tab order. */
 const visibleTags = 3;
 
@@ -138,7 +119,7 @@ export function CardTile({ card, snippet, onPreview, headingLevel = 'h3', titleR
       ) : null}
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-          <Chip size="small" variant="outlined" label={cardTypeLabels[card.type]} />
+          <Chip size="small" variant="outlined" label={cardTypeNames[card.type]} />
           {card.visibility === 'public' ? null : (
             <Chip
               size="small"
@@ -199,16 +180,8 @@ export function CardTile({ card, snippet, onPreview, headingLevel = 'h3', titleR
           </Box>
         ) : null}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto', pt: 1, minWidth: 0 }}>
-          <Avatar
-            src={card.author.photoURL ?? undefined}
-            // The author's name is written beside the photo.
-            alt=""
-            aria-hidden
-            slotProps={{ img: { referrerPolicy: 'no-referrer', loading: 'lazy' } }}
-            sx={{ width: 28, height: 28, fontSize: 12, bgcolor: '#5e35b1', color: '#ffffff' }}
-          >
-            {initialsOf(authorName)}
-          </Avatar>
+          {/* The author's name is written beside the photo. */}
+          <ProfileAvatar name={authorName} photoURL={card.author.photoURL} size={28} alt="" />
           <Link
             component={RouterLink}
             to={`/u/${card.author.handle}`}

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { CardSummary } from '../../../contracts/cards.ts';
-import { cardTypeLabels } from '../../components/card-tile.tsx';
+import { cardTypeNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { cardQuery, errorSentence, readerKeyOf } from './api.ts';
@@ -88,7 +88,7 @@ function PreviewContent({ card, onClose }: { card: CardSummary; onClose: () => v
       <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{card.title}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          <Chip size="small" variant="outlined" label={cardTypeLabels[card.type]} />
+          <Chip size="small" variant="outlined" label={cardTypeNames[card.type]} />
           <Typography variant="body2">
             by{' '}
             <Link component={RouterLink} to={`/u/${card.author.handle}`}>

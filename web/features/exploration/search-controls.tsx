@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { cardTypes } from '../../../contracts/cards.ts';
-import { cardTypeLabels } from '../../components/card-tile.tsx';
+import { cardTypeNames } from '../../lib/card-labels.ts';
 import { cardTypeOf, tagSuggestionsQuery } from './api.ts';
 import { useDebouncedParam, useDebouncedValue, useSetParams } from './url-state.ts';
 
@@ -103,7 +103,7 @@ function Filters({ forGraph = false }: { forGraph?: boolean }) {
           <option value="">Any type</option>
           {cardTypes.map((value) => (
             <option key={value} value={value}>
-              {cardTypeLabels[value]}
+              {cardTypeNames[value]}
             </option>
           ))}
         </TextField>
