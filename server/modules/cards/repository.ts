@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { reputationPoints } from '../../../contracts/reputation.ts';
 import type { Orm } from '../../db/client.ts';
 import {
-  blocks,
   cardDrafts,
   cardLikes,
   cardLinks,
@@ -13,6 +12,7 @@ import {
   type CardFields,
   type TypedLink,
 } from '../../db/schema.ts';
+import { blockedEitherWay } from '../profiles/repository.ts';
 import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -371,19 +371,7 @@ export function createCardsRepository(orm: Orm) {
     },
 
     /** Whether either of the two profiles blocks the other. */
-    async blockedEitherWay(a: string, b: string): Promise<boolean> {
-      const rows = await orm
-        .select({ one: sql`1` })
-        .from(blocks)
-        .where(
-          or(
-            and(eq(blocks.blockerKey, a), eq(blocks.blockedKey, b)),
-            and(eq(blocks.blockerKey, b), eq(blocks.blockedKey, a)),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
+    blockedEitherWay: (a: string, b: string) => blockedEitherWay(orm, a, b),
 
     /** The cards a card links to (not deleted), with the link's kind, for its reader `readerKey`. */
     async outgoingLinks(cardId: string, readerKey: string | undefined) {

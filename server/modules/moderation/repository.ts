@@ -1,6 +1,8 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Orm } from '../../db/client.ts';
+import { beforeTimeKey, exactTime } from '../../db/keyset.ts';
+import type { TimeKey } from '../../lib/cursor.ts';
 import { profiles, userReports } from '../../db/schema.ts';
 
 const reporter = alias(profiles, 'reporter');
@@ -10,9 +12,9 @@ const reported = alias(profiles, 'reported');
 export function createModerationRepository(orm: Orm) {
   return {
     /** One page of reports with `status`, newest first; `after` is the last report of the previous page. */
-    async listReports(status: string, limit: number, after?: { at: Date; id: string }) {
+    async listReports(status: string, limit: number, after?: TimeKey) {
       return orm
-        .select({ report: userReports, reporter, reported })
+        .select({ report: userReports, reporter, reported, at: exactTime(userReports.createdAt) })
         .from(userReports)
         .innerJoin(reporter, eq(reporter.key, userReports.reporterKey))
         .innerJoin(reported, eq(reported.key, userReports.reportedKey))
@@ -20,10 +22,7 @@ export function createModerationRepository(orm: Orm) {
           and(
             eq(userReports.status, status),
             after
-              ? or(
-                  lt(userReports.createdAt, after.at),
-                  and(eq(userReports.createdAt, after.at), lt(userReports.id, after.id)),
-                )
+              ? beforeTimeKey(userReports.createdAt, userReports.id, { at: after.at, key: after.key })
               : undefined,
           ),
         )

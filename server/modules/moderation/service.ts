@@ -1,28 +1,12 @@
 import type { AdminReport, AdminReportList, ReportReason } from '../../../contracts/profiles.ts';
 import { type reportStatuses } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { decodeTimeKey, encodeTimeKey } from '../../lib/cursor.ts';
 import { profileSummaryOf } from '../profiles/summary.ts';
 import type { ModerationRepository } from './repository.ts';
 
 type Status = (typeof reportStatuses)[number];
 type Row = Awaited<ReturnType<ModerationRepository['listReports']>>[number];
-
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (!/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { at: date, id };
-  } catch {
-    throw new AppError('common/validation-failed', {
-      details: { fields: [{ path: 'cursor', message: 'Not a cursor from this list' }] },
-    });
-  }
-}
 
 function present({ report, reporter, reported }: Row): AdminReport {
   return {
@@ -42,12 +26,16 @@ export function createModerationService(repository: ModerationRepository) {
   return {
     /** A page of reports with one status, newest first. */
     async listReports(status: Status, limit: number, cursor?: string): Promise<AdminReportList> {
-      const rows = await repository.listReports(status, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+      const rows = await repository.listReports(
+        status,
+        limit + 1,
+        cursor ? decodeTimeKey(cursor, /^[0-9a-f-]{36}$/) : undefined,
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map(present),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.report.createdAt, last.report.id) : null,
+        nextCursor: rows.length > limit && last ? encodeTimeKey(last.at, last.report.id) : null,
       };
     },
 

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { reputationPoints } from '../../../contracts/reputation.ts';
 import type { Orm } from '../../db/client.ts';
+import { beforeTimeKey, exactTime } from '../../db/keyset.ts';
+import type { TimeKey } from '../../lib/cursor.ts';
 import { blocks, follows, profiles, userReports, users } from '../../db/schema.ts';
 import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
 
@@ -62,29 +64,14 @@ export function createProfilesRepository(orm: Orm) {
      * One page of the people who follow `key` (`direction` 'followers') or whom `key` follows ('following'),
      * newest edge first; `after` is the last edge of the previous page.
      */
-    async listEdges(
-      key: string,
-      direction: 'followers' | 'following',
-      limit: number,
-      after?: { at: Date; key: string },
-    ) {
+    async listEdges(key: string, direction: 'followers' | 'following', limit: number, after?: TimeKey) {
       const mine = direction === 'followers' ? follows.followeeKey : follows.followerKey;
       const theirs = direction === 'followers' ? follows.followerKey : follows.followeeKey;
       return orm
-        .select({ profile: profiles, at: follows.createdAt })
+        .select({ profile: profiles, at: exactTime(follows.createdAt) })
         .from(follows)
         .innerJoin(profiles, eq(profiles.key, theirs))
-        .where(
-          and(
-            eq(mine, key),
-            after
-              ? or(
-                  lt(follows.createdAt, after.at),
-                  and(eq(follows.createdAt, after.at), lt(theirs, after.key)),
-                )
-              : undefined,
-          ),
-        )
+        .where(and(eq(mine, key), after ? beforeTimeKey(follows.createdAt, theirs, after) : undefined))
         .orderBy(desc(follows.createdAt), desc(theirs))
         .limit(limit);
     },
@@ -184,20 +171,15 @@ export function createProfilesRepository(orm: Orm) {
     },
 
     /** One page of the profiles `blockerKey` blocks, newest first. */
-    async listBlocked(blockerKey: string, limit: number, after?: { at: Date; key: string }) {
+    async listBlocked(blockerKey: string, limit: number, after?: TimeKey) {
       return orm
-        .select({ profile: profiles, at: blocks.createdAt })
+        .select({ profile: profiles, at: exactTime(blocks.createdAt) })
         .from(blocks)
         .innerJoin(profiles, eq(profiles.key, blocks.blockedKey))
         .where(
           and(
             eq(blocks.blockerKey, blockerKey),
-            after
-              ? or(
-                  lt(blocks.createdAt, after.at),
-                  and(eq(blocks.createdAt, after.at), lt(blocks.blockedKey, after.key)),
-                )
-              : undefined,
+            after ? beforeTimeKey(blocks.createdAt, blocks.blockedKey, after) : undefined,
           ),
         )
         .orderBy(desc(blocks.createdAt), desc(blocks.blockedKey))
@@ -237,7 +219,8 @@ async function lockProfiles(tx: Executor, keys: string[]): Promise<void> {
     .for('update');
 }
 
-async function blockedEitherWay(tx: Executor, a: string, b: string): Promise<boolean> {
+/** Whether either of two profiles blocks the other. */
+export async function blockedEitherWay(tx: Executor, a: string, b: string): Promise<boolean> {
   const rows = await tx
     .select({ one: sql`1` })
     .from(blocks)

@@ -12,6 +12,7 @@ import {
   type UserReportRequest,
 } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { decodeTimeKey, encodeTimeKey } from '../../lib/cursor.ts';
 import type { ProfileRow, ProfilesRepository } from './repository.ts';
 import { profileSummaryOf, subscribedNow } from './summary.ts';
 
@@ -41,23 +42,6 @@ function checkedKey(key: string): string {
 }
 
 const countryCodes = new Set(Object.keys(countries.getAlpha2Codes()));
-
-function encodeCursor(at: Date, key: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), key])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; key: string } {
-  try {
-    const [at, key] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (typeof key !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { at: date, key };
-  } catch {
-    throw new AppError('common/validation-failed', {
-      details: { fields: [{ path: 'cursor', message: 'Not a cursor from this list' }] },
-    });
-  }
-}
 
 /** Profiles: created with each account, read by the seed's key, and the follow graph with exact counters. */
 export function createProfilesService(repository: ProfilesRepository) {
@@ -205,13 +189,13 @@ export function createProfilesService(repository: ProfilesRepository) {
         row.key,
         direction,
         limit + 1,
-        cursor ? decodeCursor(cursor) : undefined,
+        cursor ? decodeTimeKey(cursor) : undefined,
       );
       const page = edges.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map(({ profile }) => profileSummaryOf(profile)),
-        nextCursor: edges.length > limit && last ? encodeCursor(last.at, last.profile.key) : null,
+        nextCursor: edges.length > limit && last ? encodeTimeKey(last.at, last.profile.key) : null,
       };
     },
 
@@ -235,13 +219,13 @@ export function createProfilesService(repository: ProfilesRepository) {
       const rows = await repository.listBlocked(
         readerKey,
         limit + 1,
-        cursor ? decodeCursor(cursor) : undefined,
+        cursor ? decodeTimeKey(cursor) : undefined,
       );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map(({ profile }) => profileSummaryOf(profile)),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.profile.key) : null,
+        nextCursor: rows.length > limit && last ? encodeTimeKey(last.at, last.profile.key) : null,
       };
     },
 

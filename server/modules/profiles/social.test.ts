@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '../../../contracts/profiles.ts';
 import { follows, userReports } from '../../db/schema.ts';
@@ -133,5 +133,38 @@ describe('hidden follow counts, blocks and reports', () => {
     const direct = await request('PATCH', `/api/profiles/${ada.id}`, mallory, { bio: 'hacked' });
     expect(direct.statusCode).toBe(404);
     expect((await profileOf(ada.id)).bio).toBe('');
+  });
+});
+
+describe('pages of people', () => {
+  const context = setupTestApp();
+  const { signUp, request } = people(context, '203.0.114');
+
+  it('misses nobody when follows share a millisecond', async () => {
+    const star = await signUp('Busy star');
+    const fans = await Promise.all([1, 2, 3].map((i) => signUp(`Same moment fan ${i}`)));
+    // Microseconds apart: a cursor kept to the millisecond would skip the ones between pages.
+    await context.db.orm.insert(follows).values(
+      fans.map((fan, i) => ({
+        followerKey: fan.id,
+        followeeKey: star.id,
+        createdAt: sql.raw(`'2026-01-01 00:00:00.000${i + 1}00+00'::timestamptz`),
+      })),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (
+        await request('GET', `/api/profiles/${star.id}/followers?limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json() as { items: { key: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((item) => item.key));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(fans.map((fan) => fan.id).reverse());
+    const bad = await request(
+      'GET',
+      `/api/profiles/${star.id}/followers?cursor=${Buffer.from('["x","y"]').toString('base64url')}`,
+    );
+    expect(bad.statusCode).toBe(400);
   });
 });
