@@ -95,13 +95,8 @@ function filterConditions(filters: CardFilters): (SQL | undefined)[] {
     conditions.push(
       sql`exists (select 1 from unnest(${cards.tags}) as tag where tag = ${filters.tag} or tag like ${nested})`,
     );
-    // The tags are in the search vector too (weight B, the 'simple' configuration), and that is GIN-indexed:
-    // a card whose tags hold these words is a superset of the matches, found without reading every card.
-    if (/[\p{L}\p{N}]/u.test(filters.tag)) {
-      conditions.push(
-        sql`${cards.searchVector} @@ plainto_tsquery('simple', cardweb_tags_text(array[${filters.tag}]::text[]))`,
-      );
-    }
+    // No `search_vector @@` prefilter here: when the planner walks the index of new cards, every card it
+    // passes would have its large vector decompressed just to test the tag words (see `bodyCandidates`).
   }
   if (filters.type !== undefined) conditions.push(eq(cards.type, filters.type));
   if (filters.author !== undefined) {
@@ -134,6 +129,17 @@ const headVector = sql`(setweight(to_tsvector('english', cardweb_unaccent(${card
  * never the card's (large, compressed) full vector.
  */
 const headRank = (q: string) => sql<number>`ts_rank_cd('{0.1, 0.1, 0.4, 1.0}', ${headVector}, ${tsQuery(q)})`;
+
+/** How long the search for mentions of a title may take. */
+const MENTIONS_TIMEOUT_MS = 500;
+
+/** PostgreSQL's "canceling statement due to statement timeout" (57014), as it is or wrapped by Drizzle. */
+function isQueryCanceled(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: string }).code === '57014') return true;
+  }
+  return false;
+}
 
 /** Storage side of Explore: card lists, search, views, trending, backlinks and graphs. */
 export function createExploreRepository(orm: Orm) {
@@ -261,15 +267,45 @@ export function createExploreRepository(orm: Orm) {
 
     // Search
 
-    /** How many listed cards match `q` in full text, counting no further than `upTo`. */
-    async countMatches(q: string, filters: CardFilters, readerKey: string | undefined, upTo: number) {
-      const result = await orm.execute<{ count: number }>(sql`
-        select count(*)::int as count from (
-          select 1 from ${cards}
-          where ${and(listed, sql`${cards.searchVector} @@ ${tsQuery(q)}`, notBlockedBy(readerKey), ...filterConditions(filters))}
-          limit ${upTo}
-        ) as matches`);
-      return result.rows[0]?.count ?? 0;
+    /**
+     * Up to `cap` listed cards matching `q` anywhere, found through the GIN index only: their id, publication
+     * time and whether the title or tags match too. The planner does not count the cost of decompressing a
+     * card's full vector (several kilobytes) to test `@@` on a row, so for a rare word it walks the index of
+     * new cards and decompresses thousands of them (4 s for a word in 284 of 100,000 cards); here plain index
+     * scans and sequential scans are switched off for this one statement, so only matching rows are read.
+     */
+    async bodyCandidates(q: string, filters: CardFilters, readerKey: string | undefined, cap: number) {
+      return orm.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+        );
+        return tx
+          .select({
+            id: cards.id,
+            at: summaryColumns.publishedAtExact,
+            inHead: sql<boolean>`${headVector} @@ ${tsQuery(q)}`,
+          })
+          .from(cards)
+          .where(
+            and(
+              listed,
+              sql`${cards.searchVector} @@ ${tsQuery(q)}`,
+              notBlockedBy(readerKey),
+              ...filterConditions(filters),
+            ),
+          )
+          .limit(cap);
+      });
+    },
+
+    /** The listed cards of `ids` with their whole body, in no particular order. */
+    async withBodies(ids: string[]) {
+      if (ids.length === 0) return [];
+      return orm
+        .select({ card: summaryColumns, author: profiles, fullBody: cards.body })
+        .from(cards)
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(and(inArray(cards.id, ids), listed));
     },
 
     /**
@@ -302,9 +338,10 @@ export function createExploreRepository(orm: Orm) {
     },
 
     /**
-     * The second tier: listed cards that match `q` only in their body, newest first. Ranking these by
-     * `ts_rank_cd` would read the full vector of every one of them (tens of thousands for a common word);
-     * newest first lets PostgreSQL walk the index of new cards and stop after one page.
+     * The second tier when many cards match: listed cards that match `q` only in their body, newest first.
+     * Ranking these by `ts_rank_cd` would read the full vector of every one of them (tens of thousands for a
+     * common word); newest first lets PostgreSQL walk the index of new cards and stop after one page, which is
+     * quick when a good share of cards match (the service makes sure of that, see `bodyCandidates`).
      */
     async searchBodies(
       q: string,
@@ -451,29 +488,33 @@ export function createExploreRepository(orm: Orm) {
      */
     async mentioning(cardId: string, title: string, readerKey: string | undefined, limit: number) {
       const phrase = sql`phraseto_tsquery('english', cardweb_unaccent(${title}))`;
-      return summaries()
-        .where(
-          and(
-            listed,
-            sql`${cards.id} <> ${cardId}`,
-            sql`numnode(${phrase}) > 0`,
-            sql`${cards.searchVector} @@ ${phrase}`,
-            sql`strpos(lower(cardweb_unaccent(${cards.title} || ' ' || ${cards.body})), lower(cardweb_unaccent(${title}))) > 0`,
-            sql`not exists (select 1 from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id} and ${cardLinks.targetId} = ${cardId})`,
-            notBlockedBy(readerKey),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .limit(limit);
-    },
-
-    /** The graph node of one card. */
-    async node(cardId: string) {
-      const [row] = await orm
-        .select({ id: cards.id, title: cards.title, type: cards.type, likes: cards.likes })
-        .from(cards)
-        .where(eq(cards.id, cardId));
-      return row;
+      try {
+        return await orm.transaction(async (tx) => {
+          // A title of common words can have many candidates, each checked against its full vector; past the
+          // time limit the card page does without mentions rather than wait.
+          await tx.execute(sql`select set_config('statement_timeout', ${String(MENTIONS_TIMEOUT_MS)}, true)`);
+          return tx
+            .select({ card: summaryColumns, author: profiles })
+            .from(cards)
+            .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+            .where(
+              and(
+                listed,
+                sql`${cards.id} <> ${cardId}`,
+                sql`numnode(${phrase}) > 0`,
+                sql`${cards.searchVector} @@ ${phrase}`,
+                sql`strpos(lower(cardweb_unaccent(${cards.title} || ' ' || ${cards.body})), lower(cardweb_unaccent(${title}))) > 0`,
+                sql`not exists (select 1 from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id} and ${cardLinks.targetId} = ${cardId})`,
+                notBlockedBy(readerKey),
+              ),
+            )
+            .orderBy(...newestFirst)
+            .limit(limit);
+        });
+      } catch (error) {
+        if (isQueryCanceled(error)) return [];
+        throw error;
+      }
     },
 
     /**

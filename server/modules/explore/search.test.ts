@@ -79,6 +79,9 @@ describe('search', () => {
     expect(titles(await search({ q: 'collaborativ filtering' }))).toContain('Collaborative filtering');
     // Nothing like it: nothing found.
     expect((await search({ q: 'xylophone zebra' })).items).toEqual([]);
+    // Words that are no words at all, or stop words only, are no error.
+    expect((await search({ q: '!!! ??' })).items).toEqual([]);
+    expect(Array.isArray((await search({ q: 'the of' })).items)).toBe(true);
   });
 
   it('filters by tag (with nested tags), type and author, and lists the newest with no words', async () => {

@@ -24,6 +24,11 @@ const FEW_MATCHES = 5;
 const TYPO_SIMILARITY = 0.6;
 /** At most this many typo candidates are added. */
 const TYPO_CANDIDATES = 50;
+/**
+ * Up to this many body matches are sorted newest first from the index alone; beyond it a good share of cards
+ * match, and walking the newest cards finds a page sooner. About where the two cost the same on 100,000 cards.
+ */
+const BODY_CANDIDATES = 2000;
 /** Characters of a card's text that a snippet is looked for in; `ts_headline` reads all it is given. */
 const SNIPPET_SOURCE_CHARS = 10_000;
 /** Backlinks and mentions each show at most this many cards. */
@@ -81,16 +86,23 @@ function decodeScoreKey(cursor: string | undefined): ScoreKey | undefined {
   return { score, id };
 }
 
-/** Search pages by offset (`o`); `h` is how many title and tag matches come first, once a page has seen it. */
-function decodeSearchCursor(cursor: string | undefined): { offset: number; head?: number } {
-  if (cursor === undefined) return { offset: 0 };
+/**
+ * Search pages by offset (`o`); `h` is how many title and tag matches come first, once a page has seen it; `t`
+ * marks the typo list (few exact matches).
+ */
+function decodeSearchCursor(cursor: string | undefined): { offset: number; head?: number; typos: boolean } {
+  if (cursor === undefined) return { offset: 0, typos: false };
   const value = decodeCursor(cursor);
   if (typeof value !== 'object' || value === null || !('o' in value)) throw invalidCursor();
   const isCount = (n: unknown): n is number =>
     typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= searchResultCap;
   const head = 'h' in value ? value.h : undefined;
-  if (!isCount(value.o) || (head !== undefined && !isCount(head))) throw invalidCursor();
-  return head === undefined ? { offset: value.o } : { offset: value.o, head };
+  const typos = 't' in value ? value.t : undefined;
+  if (!isCount(value.o) || (head !== undefined && !isCount(head)) || (typos !== undefined && typos !== 1))
+    throw invalidCursor();
+  return head === undefined
+    ? { offset: value.o, typos: typos === 1 }
+    : { offset: value.o, head, typos: typos === 1 };
 }
 
 /** One page from `limit + 1` rows: the extra row only says that there is a next page. */
@@ -206,6 +218,42 @@ export function createExploreService(repository: ExploreRepository, options: { v
     return texts.map((text, i) => restoreFolded(text, headlines[i] ?? '', fold));
   }
 
+  type Hit = SummaryRow & { fullBody?: string };
+
+  /**
+   * The list search shows when fewer than FEW_MATCHES cards match exactly: those first, then the cards whose
+   * titles are spelt like the query, most similar first. It is short and built the same way for every page.
+   */
+  async function typoList(q: string, filters: CardFilters, readerKey: string | undefined): Promise<Hit[]> {
+    const exactHead = await repository.searchTitlesAndTags(q, filters, readerKey, 0, FEW_MATCHES);
+    const candidates = await repository.bodyCandidates(q, filters, readerKey, FEW_MATCHES * 2);
+    const bodyIds = candidates.filter((candidate) => !candidate.inHead).map((candidate) => candidate.id);
+    const exact: Hit[] = [...exactHead, ...(await repository.withBodies(bodyIds))];
+    const similar = await repository.searchSimilarTitles(
+      q,
+      filters,
+      readerKey,
+      TYPO_SIMILARITY,
+      exact.map((row) => row.card.id),
+      TYPO_CANDIDATES,
+    );
+    return [...exact, ...similar];
+  }
+
+  /** Search results with their snippets: marked words for full-text matches, the excerpt for the others. */
+  async function present(q: string, page: Hit[]): Promise<SearchResults['items']> {
+    const withText = page.filter((hit) => hit.fullBody !== undefined);
+    const snippets = await snippetsFor(
+      q,
+      withText.map((hit) => hit.fullBody ?? ''),
+    );
+    const snippetOf = new Map(withText.map((hit, i) => [hit, snippets[i] ?? '']));
+    return page.map((hit) => {
+      const summary = summaryOf(hit);
+      return { ...summary, snippet: snippetOf.get(hit) ?? summary.excerpt };
+    });
+  }
+
   return {
     /** Listed cards, newest first. */
     async newest(readerKey: string | undefined, limit: number, cursor?: string): Promise<CardPage> {
@@ -238,9 +286,13 @@ export function createExploreService(repository: ExploreRepository, options: { v
       const limit = Math.min(query.limit, searchResultCap - offset);
       const filters = filtersOf(query);
       if (!filters || limit <= 0) return { items: [], nextCursor: null };
-      const next = (count: number, head?: number) =>
+      const next = (count: number, head?: number, typos?: boolean) =>
         count > limit && offset + limit < searchResultCap
-          ? encodeCursor(head === undefined ? { o: offset + limit } : { o: offset + limit, h: head })
+          ? encodeCursor({
+              o: offset + limit,
+              ...(head === undefined ? {} : { h: head }),
+              ...(typos ? { t: 1 } : {}),
+            })
           : null;
       const q = query.q;
 
@@ -252,61 +304,53 @@ export function createExploreService(repository: ExploreRepository, options: { v
         };
       }
 
-      const many = (await repository.countMatches(q, filters, readerKey, FEW_MATCHES)) >= FEW_MATCHES;
-      type Hit = SummaryRow & { fullBody?: string };
-      let hits: Hit[] = [];
+      let hits: Hit[];
       let head = cursor.head;
-      if (many) {
+      if (cursor.typos) {
+        hits = (await typoList(q, filters, readerKey)).slice(offset, offset + limit + 1);
+        head = undefined;
+      } else {
         // Title and tag matches first, by rank; then body-only matches, newest first. Where the first tier
         // ends is found on the page that reaches it, and carried in the cursor.
+        hits = [];
         if (head === undefined || offset < head) {
-          hits = await repository.searchTitlesAndTags(q, filters, readerKey, offset, limit + 1);
-          if (hits.length <= limit) head = offset + hits.length;
+          // The first page reads at least FEW_MATCHES, so it can tell whether there are few matches.
+          const fetch = Math.max(limit + 1, offset === 0 ? FEW_MATCHES : 0);
+          const rows = await repository.searchTitlesAndTags(q, filters, readerKey, offset, fetch);
+          if (rows.length < fetch) head = offset + rows.length;
+          hits = rows.slice(0, limit + 1);
         }
         if (hits.length <= limit && head !== undefined) {
-          const fromBodies = await repository.searchBodies(
-            q,
-            filters,
-            readerKey,
-            Math.max(0, offset + hits.length - head),
-            limit + 1 - hits.length,
-          );
-          hits = [...hits, ...fromBodies];
+          const bodyOffset = Math.max(0, offset + hits.length - head);
+          const need = limit + 1 - hits.length;
+          const candidates = await repository.bodyCandidates(q, filters, readerKey, BODY_CANDIDATES + 1);
+          if (candidates.length > BODY_CANDIDATES) {
+            hits = [...hits, ...(await repository.searchBodies(q, filters, readerKey, bodyOffset, need))];
+          } else {
+            const bodyOnly = candidates
+              .filter((candidate) => !candidate.inHead)
+              .sort((a, b) =>
+                a.at === b.at ? (a.id < b.id ? 1 : -1) : (a.at ?? '') < (b.at ?? '') ? 1 : -1,
+              );
+            if (offset === 0 && head + bodyOnly.length < FEW_MATCHES) {
+              // Few exact matches: the typo list instead, for this page and (through the cursor) the next.
+              hits = (await typoList(q, filters, readerKey)).slice(0, limit + 1);
+              return {
+                items: await present(q, hits.slice(0, limit)),
+                nextCursor: next(hits.length, undefined, true),
+              };
+            }
+            const wanted = bodyOnly.slice(bodyOffset, bodyOffset + need).map((candidate) => candidate.id);
+            const rows = new Map((await repository.withBodies(wanted)).map((row) => [row.card.id, row]));
+            hits = [...hits, ...wanted.flatMap((id) => rows.get(id) ?? [])];
+          }
         }
-      } else {
-        // Few exact matches: they come first, then cards whose titles are spelt like the query. The list is
-        // short and built the same way for every page, so an offset pages through it.
-        const exact = [
-          ...(await repository.searchTitlesAndTags(q, filters, readerKey, 0, FEW_MATCHES)),
-          ...(await repository.searchBodies(q, filters, readerKey, 0, FEW_MATCHES)),
-        ];
-        const similar = await repository.searchSimilarTitles(
-          q,
-          filters,
-          readerKey,
-          TYPO_SIMILARITY,
-          exact.map((row) => row.card.id),
-          TYPO_CANDIDATES,
-        );
-        hits = [...exact, ...similar].slice(offset, offset + limit + 1);
-        head = undefined;
       }
-      const page = hits.slice(0, limit);
-      const withText = page.filter((hit) => hit.fullBody !== undefined);
-      const snippets = await snippetsFor(
-        q,
-        withText.map((hit) => hit.fullBody ?? ''),
-      );
-      const snippetOf = new Map(withText.map((hit, i) => [hit, snippets[i] ?? '']));
       return {
-        items: page.map((hit) => {
-          const summary = summaryOf(hit);
-          return { ...summary, snippet: snippetOf.get(hit) ?? summary.excerpt };
-        }),
-        nextCursor: next(hits.length, head),
+        items: await present(q, hits.slice(0, limit)),
+        nextCursor: next(hits.length, head, cursor.typos),
       };
     },
-
     /**
      * Counts a view: once per viewer per card per UTC day. The viewer is the signed-in profile, or else a
      * keyed hash of the day, address and browser (no address is stored). Authors' own views and views of
