@@ -2,6 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../server/db/embedded-postgres.ts';
+import { findSystemPostgres } from '../scripts/system-postgres.ts';
+import {
+  CARD_COUNT,
+  embeddedDatabaseUrl,
+  matchCounts,
+  measureCards,
+  searchTerms,
+  seedCards,
+} from './cards.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
 import { measureHealthThroughput } from './health-throughput.ts';
 import {
@@ -23,8 +33,46 @@ const readmeFile = path.join(benchDir, 'README.md');
 
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
+/** `npm run bench -- cards` runs only the cards scenario, and prints its figures without recording them. */
+const cardsOnly = process.argv.slice(2).includes('cards');
+
+async function serverMajorVersion(databaseUrl: string): Promise<number> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ version: string }>(
+      `select current_setting('server_version_num') as version`,
+    );
+    return Math.floor(Number(result.rows[0]?.version) / 10_000);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Fills the server's database with cards, then measures the feeds and search on it. */
+async function cardsScenario(baseUrl: string, databaseUrl: string, where: string, signal: AbortSignal) {
+  const version = await serverMajorVersion(databaseUrl);
+  const label = `Cards, PostgreSQL ${version} (${where})`;
+  print(`${label}: filling ${CARD_COUNT.toLocaleString('en-US')} cards…`);
+  const figures = (await seedCards(databaseUrl, print)).map((figure) => ({
+    ...figure,
+    id: `${figure.id}.pg${version}`,
+    benchmark: `${label}: ${figure.benchmark.replace(/^Cards: /, '')}`,
+  }));
+  const counts = await matchCounts(databaseUrl);
+  print(
+    `  full-text matches: ${searchTerms()
+      .map(({ q }) => `"${q}" ${counts.get(q)?.toLocaleString('en-US')}`)
+      .join(', ')}`,
+  );
+  print(`${label}: feeds and search, 20 connections, 2 s warm-up then 10 s each…`);
+  figures.push(...(await measureCards(baseUrl, label, print, signal)));
+  return figures;
+}
+
 async function main() {
-  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+  if (!cardsOnly && !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
     throw new Error('dist/web/index.html is missing: run "npm run bench", which builds the web app first.');
   }
   const previous = await readResults(latestFile);
@@ -40,19 +88,29 @@ async function main() {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const interrupted = new AbortController();
+  let cluster: EmbeddedPostgres | undefined;
+  let clusterDir: string | undefined;
+  const stopCluster = async () => {
+    await cluster?.stop();
+    cluster = undefined;
+    if (clusterDir) await fs.promises.rm(clusterDir, { recursive: true, force: true });
+    clusterDir = undefined;
+  };
   // Ctrl-C must not leave a server (and its PostgreSQL) running on a temp dir nobody will remove; a start in
   // progress cleans up after itself once aborted, so it is awaited too.
   const interrupt = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping the server`);
     interrupted.abort();
-    void Promise.allSettled([browser?.close(), server?.stop(), starting]).then(() => process.exit(130));
+    void Promise.allSettled([browser?.close(), server?.stop(), starting])
+      .then(() => stopCluster())
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
 
   const figures: Figure[] = [];
   let appVersion: string;
-  let chromiumVersion: string;
+  let chromiumVersion = 'not run';
   try {
     print('Starting the server (production build, fresh embedded PostgreSQL)…');
     starting = startServer(interrupted.signal);
@@ -60,24 +118,67 @@ async function main() {
     const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { version: string };
     appVersion = health.version;
 
-    print('Cold load of / in Chromium…');
-    browser = await launchChromium();
-    chromiumVersion = browser.version();
-    const coldLoad = await measureColdLoad(browser, server.baseUrl);
-    await browser.close();
-    browser = undefined;
-    figures.push(...coldLoad.figures);
-    print(
-      `  LCP element: ${coldLoad.lcpElements.join(', ')}; script encodings: ${coldLoad.encodings.join(', ')}`,
-    );
+    if (!cardsOnly) {
+      print('Cold load of / in Chromium…');
+      browser = await launchChromium();
+      chromiumVersion = browser.version();
+      const coldLoad = await measureColdLoad(browser, server.baseUrl);
+      await browser.close();
+      browser = undefined;
+      figures.push(...coldLoad.figures);
+      print(
+        `  LCP element: ${coldLoad.lcpElements.join(', ')}; script encodings: ${coldLoad.encodings.join(', ')}`,
+      );
 
-    print('GET /api/health under load (2 s warm-up, then 10 s)…');
-    figures.push(...(await measureHealthThroughput(server.baseUrl, interrupted.signal)));
+      print('GET /api/health under load (2 s warm-up, then 10 s)…');
+      figures.push(...(await measureHealthThroughput(server.baseUrl, interrupted.signal)));
+    }
+
+    figures.push(
+      ...(await cardsScenario(
+        server.baseUrl,
+        await embeddedDatabaseUrl(server.dataDir),
+        'embedded',
+        interrupted.signal,
+      )),
+    );
+    await server.stop();
+    server = undefined;
+
+    // The same scenario on the machine's own PostgreSQL (the oldest supported), as `npm run test:pg` runs it.
+    const binaries = findSystemPostgres();
+    if (!binaries) {
+      console.warn(
+        'No system PostgreSQL found (Debian: apt-get install postgresql): skipping the external run.',
+      );
+    } else {
+      clusterDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cardweb-bench-pg-'));
+      await fs.promises.chmod(clusterDir, 0o755);
+      print(`Starting ${binaries.postgres} as an external database…`);
+      cluster = await startEmbeddedPostgres({
+        dataDir: path.join(clusterDir, 'cluster'),
+        secretsDir: clusterDir,
+        binaries,
+        log: { info: () => undefined, warn: (message) => console.warn(message) },
+      });
+      starting = startServer(interrupted.signal, { env: { DATABASE_URL: cluster.url } });
+      server = await starting;
+      figures.push(...(await cardsScenario(server.baseUrl, cluster.url, 'external', interrupted.signal)));
+    }
     // Figures taken while the server was being stopped are not figures of the app: never record them.
     interrupted.signal.throwIfAborted();
   } finally {
     await browser?.close();
     await server?.stop();
+    await stopCluster();
+  }
+
+  if (cardsOnly) {
+    print();
+    print(renderTable(figures));
+    print();
+    print('Only the cards scenario ran: nothing was recorded (run "npm run bench" for the full set).');
+    return;
   }
 
   const cpus = os.cpus();

@@ -2,32 +2,11 @@
 // PostgreSQL (the oldest version found, so the oldest supported server is covered), reached through
 // DATABASE_URL-style connection strings exactly as an external server would be.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres, type Binaries } from '../server/db/embedded-postgres.ts';
-
-function findSystemPostgres(): Binaries | undefined {
-  const debian = '/usr/lib/postgresql';
-  const versioned = existsSync(debian)
-    ? readdirSync(debian)
-        .filter((name) => /^\d+$/.test(name))
-        .sort((a, b) => Number(a) - Number(b))
-        .map((name) => path.join(debian, name, 'bin'))
-    : [];
-  const candidates = [
-    ...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []),
-    '/usr/local/bin',
-    ...versioned,
-  ];
-  for (const dir of candidates) {
-    const initdb = path.join(dir, 'initdb');
-    const postgres = path.join(dir, 'postgres');
-    if (existsSync(initdb) && existsSync(postgres)) return { initdb, postgres };
-  }
-  return undefined;
-}
+import { startEmbeddedPostgres } from '../server/db/embedded-postgres.ts';
+import { findSystemPostgres } from './system-postgres.ts';
 
 const binaries = findSystemPostgres();
 if (!binaries) {

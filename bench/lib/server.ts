@@ -12,6 +12,8 @@ const OUTPUT_KEPT_CHARS = 20_000;
 
 export type RunningServer = {
   baseUrl: string;
+  /** The server's DATA_DIR (the embedded PostgreSQL lives in `postgres/` inside it). */
+  dataDir: string;
   /** Stops the server (SIGTERM, so it shuts its PostgreSQL down) and removes its data directory. Idempotent. */
   stop: () => Promise<void>;
 };
@@ -34,7 +36,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * data directory, and resolves once `/api/health` answers 200. If it fails, or `signal` aborts, before then,
  * it stops the server and removes the directory before rejecting.
  */
-export async function startServer(signal?: AbortSignal): Promise<RunningServer> {
+export async function startServer(
+  signal?: AbortSignal,
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cardweb-bench-'));
   // The embedded PostgreSQL runs as another user (`postgres` when we are root), which must traverse the dir.
   await fs.chmod(dataDir, 0o755);
@@ -56,6 +61,9 @@ export async function startServer(signal?: AbortSignal): Promise<RunningServer> 
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+      // The bench fills the database itself; demo content would only add noise.
+      SEED_DEMO: 'false',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,5 +110,5 @@ export async function startServer(signal?: AbortSignal): Promise<RunningServer> 
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, stop };
 }
