@@ -29,6 +29,35 @@ async function publishNote(page: Page, title: string, body: string): Promise<str
   return draft.cardId;
 }
 
+/** Publishes a second version of a note with a new body. */
+async function republishNote(page: Page, id: string, body: string) {
+  const headers = { origin: origin() };
+  const draft = (await (await page.request.get(`/api/cards/${id}/draft`)).json()) as Record<
+    string,
+    unknown
+  > & {
+    revision: number;
+    typedLinks: { targetId: string; kind: string }[];
+  };
+  const saved = await page.request.put(`/api/cards/${id}/draft`, {
+    headers,
+    data: {
+      title: draft.title,
+      body,
+      type: draft.type,
+      fields: draft.fields,
+      tags: draft.tags,
+      coverURL: draft.coverURL,
+      visibility: draft.visibility,
+      typedLinks: draft.typedLinks.map(({ targetId, kind }) => ({ targetId, kind })),
+      baseRevision: draft.revision,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const published = await page.request.post(`/api/cards/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+}
+
 test('a reader likes a card, the like survives a reload, and a backlink leads to the card that links here', async ({
   page,
   browser,
@@ -52,6 +81,7 @@ test('a reader likes a card, the like survives a reload, and a backlink leads to
     'A compiler translates a program into another language.',
   );
   const sourceId = await publishNote(author, source, `A linker joins what [[${target}]] produced.`);
+  await republishNote(author, targetId, 'A compiler translates a whole program into another language.');
   await authorContext.close();
 
   // Another person reads the first card.
@@ -81,6 +111,12 @@ test('a reader likes a card, the like survives a reload, and a backlink leads to
   await expect(graph).toHaveAttribute('data-layout', 'ready');
   await expect(graph.locator('.react-flow__node')).toHaveCount(2);
 
+  // Two versions to compare: the changes are marked, and all of it passes axe.
+  const history = page.getByRole('region', { name: 'Version history' });
+  await history.getByRole('button', { name: 'Show changes' }).click();
+  const changes = history.getByRole('region', { name: 'Changes from version 1 to version 2' });
+  await expect(changes.locator('ins')).toContainText('[added: whole');
+
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   const backlinks = page.getByRole('region', { name: 'Backlinks' });
@@ -88,7 +124,7 @@ test('a reader likes a card, the like survives a reload, and a backlink leads to
   await expect(page).toHaveURL(`/cards/${sourceId}`);
   await expect(page.getByRole('heading', { level: 1, name: source })).toBeVisible();
   // The way back is the wiki link in the text.
-  await expect(page.getByRole('article').getByRole('link', { name: target })).toHaveAttribute(
+  await expect(page.getByRole('article').getByRole('link', { name: target, exact: true })).toHaveAttribute(
     'href',
     `/cards/${targetId}`,
   );

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { alpha, useTheme } from '@mui/material/styles';
 import type { Card } from '../../../contracts/cards.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import {
@@ -31,6 +32,7 @@ import { compareTexts, versionText, type DiffMode } from './version-diff.ts';
 
 /** The changes between two versions: added text in `<ins>`, removed text in `<del>`, each said in words too. */
 function VersionDiff({ cardId, from, to }: { cardId: string; from: number; to: number }) {
+  const theme = useTheme();
   const [mode, setMode] = useState<DiffMode>('words');
   const before = useQuery(versionQuery(cardId, from));
   const after = useQuery(versionQuery(cardId, to));
@@ -90,8 +92,17 @@ function VersionDiff({ cardId, from, to }: { cardId: string; from: number; to: n
           maxHeight: 480,
           overflow: 'auto',
           // Colour and a line tell the changes apart; the hidden words say them to screen readers.
-          '& ins': { bgcolor: 'success.light', color: 'success.contrastText', textDecoration: 'underline' },
-          '& del': { bgcolor: 'error.light', color: 'error.contrastText', textDecoration: 'line-through' },
+          // A light tint under the body text keeps its contrast in both themes.
+          '& ins': {
+            bgcolor: alpha(theme.palette.success.main, 0.2),
+            color: 'text.primary',
+            textDecoration: 'underline',
+          },
+          '& del': {
+            bgcolor: alpha(theme.palette.error.main, 0.2),
+            color: 'text.primary',
+            textDecoration: 'line-through',
+          },
         }}
         // Scrollable, so it must be reachable by keyboard.
         tabIndex={0}
