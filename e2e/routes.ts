@@ -7,7 +7,7 @@ export const appRoutes: { path: string; heading: RegExp; isPublic: boolean }[] =
   { path: '/about/customer-support', heading: /Customer support/i, isPublic: true },
   { path: '/document', heading: /guide|document/i, isPublic: true },
   { path: '/blog', heading: /Blog/i, isPublic: true },
-  { path: '/exploration', heading: /Explor/i, isPublic: false },
+  { path: '/exploration', heading: /Explor/i, isPublic: true },
   { path: '/research', heading: /Research/i, isPublic: false },
   { path: '/research_center', heading: /Research cent/i, isPublic: true },
   { path: '/learn', heading: /Learn/i, isPublic: false },
