@@ -43,15 +43,35 @@ const sections: GuideSection[] = [
     body: (
       <>
         <p>
-          Explore (<TextLink to="/exploration">/exploration</TextLink>) shows the public web of cards. Choose
-          a view at the top of the feed: <strong>For you</strong> (recommended from what you read, like and
-          follow), <strong>Following</strong>, <strong>Trending</strong> or <strong>New</strong>. Type in the
-          search box to search every public card; matching words are highlighted. Add tags to narrow the
-          results. Scroll to load more.
+          Explore (<TextLink to="/exploration">/exploration</TextLink>) shows the public web of cards, and you
+          do not need an account to read it. Three tabs sit above the cards: <strong>Trending</strong> (cards
+          people like and read most, with recent attention counting more than old), <strong>New</strong>{' '}
+          (newest first) and, once you are signed in, <strong>Following</strong> (cards by the people you
+          follow, newest first). If you follow someone, Explore opens on Following; otherwise on Trending. A
+          personal <strong>For you</strong> tab comes with the recommender. Each card shows its cover, type,
+          title, a few lines of text, its tags, its author and how many people liked it. Keep scrolling and
+          more cards load, or press <strong>Load more</strong> at the end of the list.
         </p>
         <p>
-          Select a card to preview it; open it to go to its own page, which you can share. Switch to the graph
-          view to see a card among the cards it links to and the cards that link to it.
+          Type in the search box to search the titles, text and tags of every public card; the words that
+          matched are highlighted in each result, and a small typo in a title is forgiven. Put a phrase in
+          quotes to find those words together (<code>&quot;spaced repetition&quot;</code>), write a minus sign
+          before a word to leave out cards with it (<code>memory -sleep</code>), and write <code>or</code>{' '}
+          between words to find cards with either (<code>recall or precision</code>). Narrow the cards by{' '}
+          <strong>Tag</strong> (start typing and pick one of the tags in use), <strong>Type</strong> and{' '}
+          <strong>Author</strong> (a handle, like <code>ada</code>), with or without words. The search and the
+          filters are part of the page’s address, so you can bookmark or share them; a tag on a card page
+          opens Explore filtered by that tag. <strong>Clear search</strong> takes you back to the tabs.
+        </p>
+        <p>
+          Press <strong>Preview</strong> on a card to read all of it without leaving the list, then{' '}
+          <strong>Open card page</strong> to go to its own page. Choose <strong>Graph</strong> instead of{' '}
+          <strong>Grid</strong> to see the most linked public cards and the links between them. Use the tag
+          and author filters and the <strong>Cards at most</strong> limit (100 unless you choose otherwise) to
+          keep it readable; press Tab to move from card to card and Enter to open one, or open the list of the
+          same cards under the drawing. On your profile, the <strong>Cards</strong> tab lists the cards you
+          published and <strong>Liked</strong> the cards you liked, which only you can see; on someone else’s
+          profile you see their cards.
         </p>
         <p>
           Every published card has its own page at <code>/cards/…</code>. It shows the card the way its type
