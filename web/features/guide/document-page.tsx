@@ -101,13 +101,17 @@ const sections: GuideSection[] = [
     body: (
       <>
         <p>
-          The card builder (<TextLink to="/build">/build</TextLink>) has an editor and a live preview. Write
-          in Markdown, as on GitHub: headings, lists, links, images, tables, task lists (<code>- [ ]</code>),
-          footnotes (<code>[^1]</code>) and strikethrough. Put math between dollar signs, inline as{' '}
-          <code>$e^{'{i\\pi}'}+1=0$</code> or on lines of its own between <code>$$</code>; code goes in fenced
-          blocks, and naming the language after the opening <code>```</code> (<code>```python</code>) colours
-          it. Pick the card type first: a note, a flashcard (front and back), a cloze card (hide words to
-          recall), code, a paper or a link.
+          The card builder (<TextLink to="/build">/build</TextLink>) opens on your drafts: the cards you are
+          writing and the published cards with changes not yet published. Press <strong>New card</strong> to
+          start one, or open a draft to carry on; the page’s address then names the card, so a bookmark or a
+          reload brings you back to it. The editor has the text on one side and a live preview of the finished
+          card on the other (on a narrow screen, switch between <strong>Write</strong> and{' '}
+          <strong>Preview</strong>). Write in Markdown, as on GitHub: headings, lists, links, images, tables,
+          task lists (<code>- [ ]</code>), footnotes (<code>[^1]</code>) and strikethrough. Put math between
+          dollar signs, inline as <code>$e^{'{i\\pi}'}+1=0$</code> or on lines of its own between{' '}
+          <code>$$</code>; code goes in fenced blocks, and naming the language after the opening{' '}
+          <code>```</code> (<code>```python</code>) colours it. Pick the card type first: a note, a flashcard
+          (front and back), a cloze card (hide words to recall), code, a paper or a link.
         </p>
         <p>
           To link another card, write its title in double brackets, <code>[[Matrix factorisation]]</code>, or
@@ -118,11 +122,44 @@ const sections: GuideSection[] = [
           <code>c2</code>, <code>c3</code>… for answers to recall separately (one study card per number).
         </p>
         <p>
-          Add up to ten tags so the card shows up in the right decks and searches: they are lowercase, spaces
-          become dashes, and a slash nests them (<code>ml/recsys</code>). Add a cover image if you like.
-          Drafts save themselves as you type. When the card is ready, publish it as public or keep it private;
-          every published change is kept in the card’s version history. To build on someone else’s public
-          card, remix it: you get your own copy that credits theirs.
+          The toolbar above the text makes text bold or italic, starts a heading or a list, and inserts a
+          link, code, math or an image; Ctrl+B, Ctrl+I and Ctrl+K (⌘ on a Mac) do the first, second and link
+          from the keyboard, Ctrl+F searches the text, and the arrow keys move along the toolbar. For an
+          image, paste it or drop it into the text, or press the image button and choose a file: it is
+          uploaded and written into the text as <code>![name](…)</code> where the cursor was. Images are PNG,
+          JPEG, WebP or GIF (its first frame), up to 5 MB; they are checked by their content, wide ones are
+          scaled down to 1,600 pixels, and what the camera recorded in them (such as where a photo was taken)
+          is removed. The cover image works the same way: choose, drop or paste it into its area.
+        </p>
+        <p>
+          Each type adds its own fields: a flashcard its front and back, a code card its language, a paper its
+          authors, year, DOI and address, a link card its address. Add up to ten tags so the card shows up in
+          the right decks and searches: they are lowercase, spaces become dashes, and a slash nests them (
+          <code>ml/recsys</code>); suggestions show the tags already in use. Under{' '}
+          <strong>Typed links</strong>, pick another card by its title and say how they relate: related, a
+          prerequisite, an example of it, or a contradiction. Choose who can see the card: public (everyone,
+          in Explore and search), unlisted (anyone with the link) or private (only you).
+        </p>
+        <p>
+          You never press Save. Every change is kept on your device at once and sent to the server a moment
+          after you stop typing; the line at the top says <strong>Saving…</strong>, then{' '}
+          <strong>Saved</strong>. Without a connection it says <strong>Offline — saved on this device</strong>{' '}
+          and sends your changes when you are back online, so a lost connection, a closed tab or a crash loses
+          nothing: open the card again and your text is there. If the same draft was changed in another tab or
+          on another device meanwhile, the builder tells you and lets you choose:{' '}
+          <strong>Load the latest</strong> (their version) or <strong>Keep mine</strong> (yours, saved over
+          theirs). Nothing is replaced without you choosing it.
+        </p>
+        <p>
+          When the card is ready, press <strong>Publish</strong>. It checks the card first: a title, text (or,
+          for a flashcard, both sides), the fields its type needs; anything missing is marked beside its field
+          and the cursor goes to the first one. Each publish is a new version, numbered at the top of the
+          builder and kept in the card’s version history on its page; after the first, the builder marks{' '}
+          <strong>Unpublished changes</strong> until you publish them. <strong>Unpublish</strong> takes the
+          card out of every list and page for everyone but you. <strong>Delete</strong> removes it, with{' '}
+          <strong>Undo</strong> for ten seconds. To build on someone else’s public card, press{' '}
+          <strong>Remix</strong> on its page: you get your own draft copy, and the builder and the card show
+          whose card it came from.
         </p>
       </>
     ),
