@@ -234,6 +234,29 @@ describe('autosave', () => {
     expect(await screen.findByText('Saved')).toBeVisible();
   });
 
+  it('takes a newer revision that holds this device’s text as its own last save, not a conflict', async () => {
+    const content = { ...contentOf(draftFixture()), title: 'Sent as the tab closed' };
+    await indexedDbDraftStore.put({
+      cardId: cardIds.draft,
+      ownerKey: 'u-1',
+      content,
+      baseRevision: 3,
+      dirty: true,
+      writtenAt: Date.now(),
+    });
+    const { requests } = stubApi(
+      builderRoutes({ [`GET ${draftPath}`]: draftFixture({ title: 'Sent as the tab closed', revision: 4 }) }),
+    );
+    renderBuilder();
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Sent as the tab closed');
+    expect(screen.getByText('Saved')).toBeVisible();
+    expect(screen.queryByText(/changed elsewhere/)).toBeNull();
+    await waitFor(async () =>
+      expect(await indexedDbDraftStore.get(cardIds.draft)).toMatchObject({ baseRevision: 4, dirty: false }),
+    );
+    expect(saves(requests)).toHaveLength(0);
+  });
+
   it('ignores a clean copy on this device when the server has a newer revision', async () => {
     await indexedDbDraftStore.put({
       cardId: cardIds.draft,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -52,8 +52,9 @@ import { TypedLinks } from './typed-links.tsx';
 import { useDraftSession } from './use-draft-session.ts';
 
 // CodeMirror is the largest part of the builder: its own chunk, loaded while the draft is fetched.
+// Memoised: it renders only when its own props change, not on every keystroke in it.
 const MarkdownEditor = lazy(async () => ({
-  default: (await import('./markdown-editor.tsx')).MarkdownEditor,
+  default: memo((await import('./markdown-editor.tsx')).MarkdownEditor),
 }));
 
 const titleId = 'build-title';
@@ -94,9 +95,25 @@ function altTextOf(name: string): string {
 
 let uploadCounter = 0;
 
+/** Content with nothing in it, for checking the type fields alone. */
+const emptyContent: BuilderContent = {
+  title: '',
+  body: '',
+  type: 'note',
+  fields: { front: '', back: '', authors: [], year: '', doi: '', url: '', language: '' },
+  tags: [],
+  coverURL: null,
+  visibility: 'public',
+  typedLinks: [],
+};
+
 /** The builder for one card: `/build?card=<id>`. */
 export function CardBuilder({ cardId, ownerKey }: { cardId: string; ownerKey: string }) {
   const [session, snapshot] = useDraftSession(cardId, ownerKey);
+  // The editor's code downloads while the draft loads, not after.
+  useEffect(() => {
+    void import('./markdown-editor.tsx');
+  }, []);
 
   if (snapshot.phase === 'loading') {
     return (
@@ -153,22 +170,62 @@ function Editor({
   const cover = useImageUploads();
 
   const meta = snapshot.meta;
-  const client = serverFields(content);
-  const errors: Errors = { ...fieldErrorsOf(snapshot.saveError), ...serverErrors };
-  for (const problem of client.problems) {
-    if (left.has(problem.path) || serverErrors[problem.path]) errors[problem.path] = problem.message;
-  }
-  if (content.body.length > cardLimits.body.max)
-    errors.body = `At most ${cardLimits.body.max.toLocaleString('en')} characters (now ${content.body.length.toLocaleString('en')})`;
-
-  const change = (patch: Partial<BuilderContent>, paths: string[] = []) => {
-    session.edit({ ...content, ...patch });
-    if (paths.some((path) => serverErrors[path])) {
-      setServerErrors((previous) =>
-        Object.fromEntries(Object.entries(previous).filter(([key]) => !paths.includes(key))),
-      );
+  const { type, fields } = content;
+  const bodyLength = content.body.length;
+  const saveError = snapshot.saveError;
+  // The problems known now, by path; the same object until one of them changes, for the memoised fields.
+  const { errors, clientProblems } = useMemo(() => {
+    const found: Errors = { ...fieldErrorsOf(saveError), ...serverErrors };
+    const problems = serverFields({ ...emptyContent, type, fields }).problems;
+    for (const problem of problems) {
+      if (left.has(problem.path) || serverErrors[problem.path]) found[problem.path] = problem.message;
     }
-  };
+    if (bodyLength > cardLimits.body.max)
+      found.body = `At most ${cardLimits.body.max.toLocaleString('en')} characters (now ${bodyLength.toLocaleString('en')})`;
+    return { errors: found, clientProblems: problems };
+  }, [saveError, serverErrors, type, fields, left, bodyLength]);
+
+  // Every callback below is stable: the parts of the page they go to are memoised and skip the render that
+  // each keystroke in the text causes.
+  const change = useCallback(
+    (patch: Partial<BuilderContent>, paths: string[] = []) => {
+      session.patch(patch);
+      // A field being changed loses the server's word about it; the rest keep theirs.
+      setServerErrors((previous) =>
+        paths.some((path) => previous[path])
+          ? Object.fromEntries(Object.entries(previous).filter(([key]) => !paths.includes(key)))
+          : previous,
+      );
+    },
+    [session],
+  );
+  const changeBody = useCallback((body: string) => change({ body }, ['body']), [change]);
+  const changeFields = useCallback(
+    (fields: FieldInputs) =>
+      change(
+        { fields },
+        Object.keys(fields).map((key) => `fields.${key}`),
+      ),
+    [change],
+  );
+  const changeTags = useCallback((tags: string[]) => change({ tags }, ['tags']), [change]);
+  const changeCover = useCallback((coverURL: string | null) => change({ coverURL }, ['coverURL']), [change]);
+  const changeLinks = useCallback(
+    (typedLinks: BuilderContent['typedLinks']) => change({ typedLinks }, ['typedLinks']),
+    [change],
+  );
+  const leaveField = useCallback(
+    (key: keyof FieldInputs) => setLeft((previous) => new Set([...previous, `fields.${key}`])),
+    [],
+  );
+  const pickImage = useCallback(() => imageInput.current?.click(), []);
+
+  // The editor starts from the text it is given at mount; later text comes from typing in it. Only text
+  // loaded from elsewhere (after a conflict) gives it a new start, with a new key.
+  const [editorStart, setEditorStart] = useState({ version: snapshot.contentVersion, body: content.body });
+  if (editorStart.version !== snapshot.contentVersion) {
+    setEditorStart({ version: snapshot.contentVersion, body: content.body });
+  }
 
   // Focus moves to the first field with a problem once the page shows them.
   useEffect(() => {
@@ -199,8 +256,8 @@ function Editor({
   const publish = async () => {
     setProblem(null);
     setNotice(null);
-    if (client.problems.length > 0) {
-      showErrors(Object.fromEntries(client.problems.map((each) => [each.path, each.message])));
+    if (clientProblems.length > 0) {
+      showErrors(Object.fromEntries(clientProblems.map((each) => [each.path, each.message])));
       return;
     }
     setBusy('publish');
@@ -295,30 +352,34 @@ function Editor({
     }
   };
 
-  const insertImages = (files: File[], position: number) => {
-    setImageTrouble(null);
-    let at = position;
-    for (const file of files) {
-      const why = imageProblem(file);
-      if (why) {
-        setImageTrouble(why);
-        continue;
+  const startInline = inline.start;
+  const insertImages = useCallback(
+    (files: File[], position: number) => {
+      setImageTrouble(null);
+      let at = position;
+      for (const file of files) {
+        const why = imageProblem(file);
+        if (why) {
+          setImageTrouble(why);
+          continue;
+        }
+        const alt = altTextOf(file.name);
+        uploadCounter += 1;
+        // A placeholder marks the spot; it moves with the text typed meanwhile and becomes the image.
+        const marker = `![Uploading ${alt} (${uploadCounter})…]()`;
+        editor.current?.insert(marker, at);
+        at += marker.length;
+        startInline(file).then(
+          (image) => editor.current?.replace(marker, `![${alt}](${image.url})`),
+          (error: unknown) => {
+            editor.current?.replace(marker, '');
+            setImageTrouble(`“${file.name}” was not uploaded. ${errorSentence(error)}`);
+          },
+        );
       }
-      const alt = altTextOf(file.name);
-      uploadCounter += 1;
-      // A placeholder marks the spot; it moves with the text typed meanwhile and becomes the image.
-      const marker = `![Uploading ${alt} (${uploadCounter})…]()`;
-      editor.current?.insert(marker, at);
-      at += marker.length;
-      inline.start(file).then(
-        (image) => editor.current?.replace(marker, `![${alt}](${image.url})`),
-        (error: unknown) => {
-          editor.current?.replace(marker, '');
-          setImageTrouble(`“${file.name}” was not uploaded. ${errorSentence(error)}`);
-        },
-      );
-    }
-  };
+    },
+    [startInline],
+  );
 
   const version = card.data?.version ?? 0;
   const published = meta?.published ?? card.data?.status === 'published';
@@ -335,16 +396,16 @@ function Editor({
       >
         <MarkdownEditor
           // Text loaded from the server again (after a conflict) starts the editor afresh.
-          key={snapshot.contentVersion}
+          key={editorStart.version}
           ref={editor}
-          initialValue={content.body}
-          onChange={(body) => change({ body }, ['body'])}
+          initialValue={editorStart.body}
+          onChange={changeBody}
           label="Card text, in Markdown"
           describedBy={bodyError ? `${bodyErrorId} ${bodyHelpId}` : bodyHelpId}
           invalid={Boolean(bodyError)}
-          suggestTitles={(query, signal) => suggestTitles(query, signal)}
+          suggestTitles={suggestTitles}
           onImageFiles={insertImages}
-          onPickImage={() => imageInput.current?.click()}
+          onPickImage={pickImage}
         />
       </Suspense>
       {bodyError ? (
@@ -517,14 +578,9 @@ function Editor({
         <TypeFields
           type={content.type}
           fields={content.fields}
-          onChange={(fields) =>
-            change(
-              { fields },
-              Object.keys(fields).map((key) => `fields.${key}`),
-            )
-          }
+          onChange={changeFields}
           errors={errors}
-          onLeave={(key) => setLeft((previous) => new Set([...previous, `fields.${key}`]))}
+          onLeave={leaveField}
         />
 
         {wide ? (
@@ -569,17 +625,12 @@ function Editor({
           </Box>
         )}
 
-        <TagsInput
-          id={tagsId}
-          tags={content.tags}
-          onChange={(tags) => change({ tags }, ['tags'])}
-          error={errors.tags}
-        />
+        <TagsInput id={tagsId} tags={content.tags} onChange={changeTags} error={errors.tags} />
       </Box>
 
       <CoverImage
         coverURL={content.coverURL}
-        onChange={(coverURL) => change({ coverURL }, ['coverURL'])}
+        onChange={changeCover}
         upload={cover.start}
         uploads={cover.uploads}
         error={errors.coverURL}
@@ -587,7 +638,7 @@ function Editor({
       <TypedLinks
         cardId={cardId}
         links={content.typedLinks}
-        onChange={(typedLinks) => change({ typedLinks }, ['typedLinks'])}
+        onChange={changeLinks}
         error={errors.typedLinks}
       />
 

@@ -122,3 +122,33 @@ export function draftInputOf(content: BuilderContent, baseRevision: number): Dra
     baseRevision,
   };
 }
+
+/** JSON with object keys sorted, so two values compare equal whatever order their keys came in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/**
+ * Whether the server's draft holds exactly what `content` would save: then a newer revision there is this
+ * device's own save (sent as the page closed), not someone else's change.
+ */
+export function holdsContent(draft: Draft, content: BuilderContent): boolean {
+  const { baseRevision: _base, ...sent } = draftInputOf(content, 0);
+  return (
+    canonical(sent) ===
+    canonical({
+      title: draft.title,
+      body: draft.body,
+      type: draft.type,
+      fields: draft.fields,
+      tags: draft.tags,
+      coverURL: draft.coverURL,
+      visibility: draft.visibility,
+      typedLinks: draft.typedLinks.map(({ targetId, kind }) => ({ targetId, kind })),
+    })
+  );
+}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent } from 'react';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,7 @@ const maxMegabytes = cardImageRules.maxBytes / (1024 * 1024);
  * The cover image: choose a file, drop one on the area, or paste one while the area has focus. The browser
  * refuses what it can see is wrong before uploading; the server's refusal shows here too.
  */
-export function CoverImage({
+export const CoverImage = memo(function CoverImage({
   coverURL,
   onChange,
   upload,
@@ -141,4 +141,4 @@ export function CoverImage({
       ) : null}
     </Box>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { Draft, DraftInput } from '../../../contracts/cards.ts';
 import { ApiError } from '../../lib/api.ts';
 import { isNetworkError } from './api.ts';
-import { contentOf, draftInputOf } from './content.ts';
+import { contentOf, draftInputOf, holdsContent } from './content.ts';
 import type { BuilderContent } from './content.ts';
 import type { DraftStore, LocalDraft } from './draft-store.ts';
 
@@ -188,6 +188,11 @@ export class DraftSession {
         status: local.dirty ? 'pending' : 'saved',
       });
       if (local.dirty && this.active) this.schedule(0);
+    } else if (local?.dirty && holdsContent(draft, local.content)) {
+      // This device's last save reached the server as the page closed, but its answer never came back.
+      this.baseRevision = draft.revision;
+      this.set({ phase: 'ready', content: local.content, meta, dirty: false, status: 'saved' });
+      this.writeLocal();
     } else if (local?.dirty) {
       // The draft was saved elsewhere while this device held changes it never sent: show them, and ask.
       this.baseRevision = local.baseRevision;
@@ -220,6 +225,12 @@ export class DraftSession {
     });
     this.writeLocal();
     if (!waiting) this.schedule(autosaveTiming.debounceMs);
+  }
+
+  /** A change to some of the content, merged into the latest (callbacks made long ago stay correct). */
+  patch(changes: Partial<BuilderContent>): void {
+    const content = this.snapshot.content;
+    if (content) this.edit({ ...content, ...changes });
   }
 
   private schedule(delay: number): void {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { cardLimits, normalizeTag } from '../../../contracts/card-text.ts';
@@ -9,7 +9,7 @@ import { suggestTags } from './api.ts';
  * normalised as the server will store it (lowercase, `/` nests), duplicates are dropped, and at most ten fit.
  * Suggestions come from `GET /api/tags`; without it the input still works, with none.
  */
-export function TagsInput({
+export const TagsInput = memo(function TagsInput({
   id,
   tags,
   onChange,
@@ -95,4 +95,4 @@ export function TagsInput({
       )}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -25,7 +25,13 @@ interface TypeFieldsProps {
  * The fields a card type adds to the text: a flashcard's front and back, a code card's language, a paper's
  * authors, year, DOI and address, a link's address. Each shows its problem beside it.
  */
-export function TypeFields({ type, fields, onChange, errors, onLeave }: TypeFieldsProps) {
+export const TypeFields = memo(function TypeFields({
+  type,
+  fields,
+  onChange,
+  errors,
+  onLeave,
+}: TypeFieldsProps) {
   const set = (key: keyof FieldInputs, value: string | string[]) => onChange({ ...fields, [key]: value });
 
   const text = (
@@ -98,7 +104,7 @@ export function TypeFields({ type, fields, onChange, errors, onLeave }: TypeFiel
     case 'note':
       return null;
   }
-}
+});
 
 /** A paper's authors as chips: type a name and press Enter. */
 function AuthorsInput({

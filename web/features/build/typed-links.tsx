@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -24,7 +24,7 @@ const maxLinks = 50;
  * Typed links to other cards: pick a card by its title, choose how it relates (related, prerequisite,
  * example of, contradicts), add; each link can be removed. `[[links]]` in the text need none of this.
  */
-export function TypedLinks({
+export const TypedLinks = memo(function TypedLinks({
   cardId,
   links,
   onChange,
@@ -160,4 +160,4 @@ export function TypedLinks({
       ) : null}
     </Box>
   );
-}
+});
