@@ -25,10 +25,10 @@ const TYPO_SIMILARITY = 0.6;
 /** At most this many typo candidates are added. */
 const TYPO_CANDIDATES = 50;
 /**
- * Up to this many body matches are sorted newest first from the index alone; beyond it a good share of cards
+ * Up to this many body matches are sorted newest first from the index alone; beyond it enough cards
  * match, and walking the newest cards finds a page sooner. About where the two cost the same on 100,000 cards.
  */
-const BODY_CANDIDATES = 2000;
+const BODY_CANDIDATES = 600;
 /** Characters of a card's text that a snippet is looked for in; `ts_headline` reads all it is given. */
 const SNIPPET_SOURCE_CHARS = 10_000;
 /** Backlinks and mentions each show at most this many cards. */
