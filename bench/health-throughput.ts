@@ -21,8 +21,9 @@ function load(options: autocannon.Options, signal?: AbortSignal): Promise<autoca
 }
 
 /**
- * Hammers `/api/health` (one database round trip per request) with CONNECTIONS keep-alive connections.
- * A short warm-up first lets the JIT, the connection pool and the sockets settle; it is not reported.
+ * Hammers `/api/health` with CONNECTIONS keep-alive connections (the requests of each second share one
+ * database ping). A short warm-up first lets the JIT, the connection pool and the sockets settle; it is not
+ * reported.
  */
 export async function measureHealthThroughput(baseUrl: string, signal?: AbortSignal): Promise<Figure[]> {
   const url = `${baseUrl}/api/health`;
