@@ -7,6 +7,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`no serious accessibility violations (${scheme})`, () => {
     for (const path of publicRoutes) {
       test(`${path}`, async ({ page, seriousA11yViolations }) => {
+        // Pages full of cards (Explore with the demo content) take axe a while on a busy two-core runner.
+        test.slow();
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

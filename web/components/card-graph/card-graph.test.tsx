@@ -129,6 +129,14 @@ describe('the card graph', () => {
     expect(list).toHaveTextContent('(paper, 2 links away; related to Cross-entropy)');
   });
 
+  it('says no distance in a graph without a current card (the global graph)', async () => {
+    renderGraph({ currentId: undefined, label: 'Graph of public cards' });
+    await screen.findByRole('application');
+    const list = screen.getByText('The cards in this graph, as a list').parentElement!;
+    expect(list).toHaveTextContent('Logits (flashcard; Softmax links to it)');
+    expect(list).not.toHaveTextContent('link away');
+  });
+
   it('goes to the card page by default', async () => {
     const router = renderGraph();
     const drawing = await screen.findByRole('application');

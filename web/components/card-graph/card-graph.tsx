@@ -289,8 +289,13 @@ export function CardGraph({
                   {node.title}
                 </Link>{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  ({cardTypeNames[node.type].toLowerCase()},{' '}
-                  {node.depth <= 1 ? 'one link away' : `${node.depth} links away`}
+                  ({cardTypeNames[node.type].toLowerCase()}
+                  {/* Distance means something only around one card; the global graph has no centre. */}
+                  {currentId === undefined
+                    ? ''
+                    : node.depth <= 1
+                      ? ', one link away'
+                      : `, ${node.depth} links away`}
                   {relationOf(node.id, edges, titles)})
                 </Typography>
               </li>
