@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { acceptCompletion, currentCompletions, startCompletion } from '@codemirror/autocomplete';
 import { EditorView } from '@codemirror/view';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftInput } from '../../../contracts/cards.ts';
@@ -53,8 +54,10 @@ async function editorView(): Promise<EditorView> {
 
 function typeInEditor(view: EditorView, text: string) {
   act(() => {
+    const end = view.state.doc.length;
     view.dispatch({
-      changes: { from: view.state.doc.length, insert: text },
+      changes: { from: end, insert: text },
+      selection: { anchor: end + text.length },
       userEvent: 'input.type',
     });
   });
@@ -271,6 +274,57 @@ describe('autosave', () => {
     expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Spaced repetition');
     expect(screen.queryByText(/restored from this device/)).toBeNull();
     expect(saves(requests)).toHaveLength(0);
+  });
+});
+
+describe('the editor', () => {
+  it('completes [[ with titles from the server, asked once typing pauses, and closes the link', async () => {
+    const { fetchMock } = stubApi(
+      builderRoutes({
+        'GET /api/cards/titles': {
+          items: [
+            { id: cardIds.other, title: 'Leitner system', mine: true },
+            { id: cardIds.original, title: 'Leitner box', mine: false },
+          ],
+        },
+      }),
+    );
+    renderBuilder();
+    const view = await editorView();
+    typeInEditor(view, ' See [[Lei');
+    act(() => {
+      startCompletion(view);
+    });
+    await waitFor(() => expect(currentCompletions(view.state).map((option) => option.label)).toHaveLength(2));
+    expect(currentCompletions(view.state).map((option) => option.label)).toEqual([
+      'Leitner system',
+      'Leitner box',
+    ]);
+    // One request for what was typed after [[, not one per keystroke or per way of asking.
+    const asked = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.startsWith('/api/cards/titles'));
+    expect(asked).toEqual(['/api/cards/titles?q=Lei']);
+    // CodeMirror ignores an accept in the first moments after the list opens (against accidental keys).
+    await waitFor(() => {
+      act(() => {
+        acceptCompletion(view);
+      });
+      expect(view.state.doc.toString()).toContain('[[Leitner system]]');
+    });
+    expect(view.state.doc.toString()).toBe('Review just before you forget. See [[Leitner system]]');
+  });
+
+  it('refuses an image over 5 MB before uploading it, and says why', async () => {
+    const u = userEvent.setup();
+    const { fetchMock } = stubApi(builderRoutes());
+    renderBuilder();
+    await editorView();
+    const before = fetchMock.mock.calls.length;
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'holiday.png', { type: 'image/png' });
+    await u.upload(screen.getByLabelText('Image file to insert'), big);
+    expect(await screen.findByText('“holiday.png” is 6 MB: images can be at most 5 MB.')).toBeVisible();
+    expect(fetchMock.mock.calls.length).toBe(before);
   });
 });
 
