@@ -277,6 +277,31 @@ describe('autosave', () => {
   });
 });
 
+describe('what the builder says about the card', () => {
+  it('credits the original of a remix, and marks changes not yet published with the version', async () => {
+    stubApi(
+      builderRoutes({
+        [`GET ${draftPath}`]: draftFixture({
+          published: true,
+          hasUnpublishedChanges: true,
+          forkOf: { id: cardIds.original, title: 'Leitner system' },
+        }),
+        [`GET /api/cards/${cardIds.draft}`]: cardFixture({ status: 'published', version: 4 }),
+      }),
+    );
+    renderBuilder();
+    expect(await screen.findByRole('link', { name: 'Leitner system' })).toHaveAttribute(
+      'href',
+      `/cards/${cardIds.original}`,
+    );
+    expect(screen.getByText(/Remix of/)).toBeVisible();
+    expect(screen.getByText('Unpublished changes')).toBeVisible();
+    expect(await screen.findByText('Published · version 4')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Publish changes' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+  });
+});
+
 describe('the editor', () => {
   it('completes [[ with titles from the server, asked once typing pauses, and closes the link', async () => {
     const { fetchMock } = stubApi(
