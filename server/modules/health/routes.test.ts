@@ -97,9 +97,11 @@ describe('GET /api/health', () => {
       );
       const elapsed = performance.now() - started;
       expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+      // The app's background sweeps share the pool; count the health check's own query.
+      const pings = query.mock.calls.filter(([text]) => text === 'SELECT 1').length;
       // One ping, and one more for each window that ran out while a slow machine was still answering.
-      expect(query.mock.calls.length).toBeGreaterThanOrEqual(1);
-      expect(query.mock.calls.length).toBeLessThanOrEqual(1 + Math.floor(elapsed / HEALTH_CACHE_MS));
+      expect(pings).toBeGreaterThanOrEqual(1);
+      expect(pings).toBeLessThanOrEqual(1 + Math.floor(elapsed / HEALTH_CACHE_MS));
     } finally {
       await app.close();
       await db.close();
