@@ -43,7 +43,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  timeout: 30_000,
+  // Journeys sign people up and load real pages on a two-core runner that serves and tests at once.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: path.join(root, 'test-results'),
   use: {
