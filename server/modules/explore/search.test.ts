@@ -3,7 +3,7 @@ import { searchResultsSchema, snippetMarks, type SearchResults } from '../../../
 import { setupTestApp } from '../../test/app.ts';
 import { cardFactory } from '../../test/cards.ts';
 import { people, type Person } from '../../test/people.ts';
-import { restoreFolded } from './service.ts';
+import { restoreFolded, snippetWindow } from './service.ts';
 
 const { start: S, end: E } = snippetMarks;
 
@@ -189,5 +189,24 @@ describe('restoreFolded', () => {
     expect(restoreFolded('début et fin de la fête', `et ${S}fin${E} de la fete`, fold)).toBe(
       `et ${S}fin${E} de la fête`,
     );
+  });
+});
+
+describe('snippetWindow', () => {
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+  it('keeps a short text whole', () => {
+    expect(snippetWindow('a short text', 'text')).toBe('a short text');
+  });
+  it('cuts a long text around the first match, at spaces', () => {
+    const text = `${filler(200)} the Quokka smiles ${filler(200)}`;
+    const window = snippetWindow(text, 'quokkas');
+    expect(window).toContain('Quokka smiles');
+    expect(window.length).toBeLessThanOrEqual(600);
+    expect(text).toContain(window);
+    expect(window.startsWith('word')).toBe(true);
+  });
+  it('starts at the beginning when nothing seems to match', () => {
+    const text = filler(300);
+    expect(snippetWindow(text, 'déjà').startsWith('word0 word1')).toBe(true);
   });
 });

@@ -174,6 +174,34 @@ export function restoreFolded(original: string, headline: string, fold: Readonly
   return output + original.slice(copiedTo, Math.max(end, copiedTo));
 }
 
+/** Characters around the first likely match that `ts_headline` gets, instead of the whole text. */
+const SNIPPET_WINDOW = 600;
+
+/**
+ * The part of `text` a snippet is taken from: about SNIPPET_WINDOW characters from a little before the first
+ * place a query word seems to start (its first five letters, any case), cut at spaces; the start of the text
+ * when none is found (an accented or differently stemmed match). `ts_headline` parses all it is given, and on
+ * whole bodies it was most of the cost of a search.
+ */
+export function snippetWindow(text: string, q: string): string {
+  if (text.length <= SNIPPET_WINDOW) return text;
+  // Letters and digits only, so nothing in them means anything to a regular expression.
+  const stems = (q.match(/[\p{L}\p{N}]{2,}/gu) ?? []).map((word) => word.slice(0, 5));
+  const found =
+    stems.length > 0 ? new RegExp(`(^|[^\\p{L}\\p{N}])(${stems.join('|')})`, 'iu').exec(text) : null;
+  let start = found ? Math.max(0, found.index - SNIPPET_WINDOW / 4) : 0;
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    start = space === -1 || space > (found?.index ?? 0) ? start : space + 1;
+  }
+  let end = Math.min(text.length, start + SNIPPET_WINDOW);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  return text.slice(start, end);
+}
+
 /** What a visitor who is not signed in is known by: a keyed hash of the day, address and browser. */
 export function visitorKey(salt: string, day: string, ip: string, userAgent: string): string {
   return `v:${createHmac('sha256', salt).update(`${day}\n${ip}\n${userAgent}`).digest('base64url')}`;
@@ -207,7 +235,10 @@ export function createExploreService(repository: ExploreRepository, options: { v
 
   async function snippetsFor(q: string, bodies: string[]): Promise<string[]> {
     const texts = bodies.map((body) =>
-      withoutMarks(excerptOf(body.slice(0, SNIPPET_SOURCE_CHARS * 2), SNIPPET_SOURCE_CHARS)),
+      snippetWindow(
+        withoutMarks(excerptOf(body.slice(0, SNIPPET_SOURCE_CHARS * 2), SNIPPET_SOURCE_CHARS)),
+        q,
+      ),
     );
     const nonAscii = new Set<string>();
     for (const text of texts) for (const char of text) if (char > '\u007f') nonAscii.add(char);
