@@ -299,8 +299,8 @@ export function createExploreRepository(orm: Orm) {
     // Search
 
     /**
-     * Up to `cap` listed cards matching `q` anywhere, found through the GIN index only: their id, publication
-     * time and whether the title or tags match too. The planner does not count the cost of decompressing a
+     * Up to `cap` listed cards matching `q` anywhere, found through the GIN index only: their id and
+     * publication time. The planner does not count the cost of decompressing a
      * card's full vector (several kilobytes) to test `@@` on a row, so for a rare word it walks the index of
      * new cards and decompresses thousands of them (4 s for a word in 284 of 100,000 cards); here plain index
      * scans and sequential scans are switched off for this one statement, so only matching rows are read.
@@ -311,11 +311,7 @@ export function createExploreRepository(orm: Orm) {
           sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
         );
         return tx
-          .select({
-            id: cards.id,
-            at: summaryColumns.publishedAtExact,
-            inHead: sql<boolean>`${headVector} @@ ${tsQuery(q)}`,
-          })
+          .select({ id: cards.id, at: summaryColumns.publishedAtExact })
           .from(cards)
           .where(
             and(
@@ -327,6 +323,25 @@ export function createExploreRepository(orm: Orm) {
           )
           .limit(cap);
       });
+    },
+
+    /**
+     * The ids of the listed cards whose title or tags match `q`, through their index (no title vector is
+     * recomputed). The service asks only when few cards match at all, so these are few too.
+     */
+    async titleAndTagMatches(q: string, filters: CardFilters, readerKey: string | undefined) {
+      const rows = await orm
+        .select({ id: cards.id })
+        .from(cards)
+        .where(
+          and(
+            listed,
+            sql`${headVector} @@ ${tsQuery(q)}`,
+            notBlockedBy(readerKey),
+            ...filterConditions(filters),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
     },
 
     /** The listed cards of `ids` with their whole body, in no particular order. */

@@ -258,7 +258,10 @@ export function createExploreService(repository: ExploreRepository, options: { v
   async function typoList(q: string, filters: CardFilters, readerKey: string | undefined): Promise<Hit[]> {
     const exactHead = await repository.searchTitlesAndTags(q, filters, readerKey, 0, FEW_MATCHES);
     const candidates = await repository.bodyCandidates(q, filters, readerKey, FEW_MATCHES * 2);
-    const bodyIds = candidates.filter((candidate) => !candidate.inHead).map((candidate) => candidate.id);
+    const inHead = new Set(exactHead.map((row) => row.card.id));
+    const bodyIds = candidates
+      .filter((candidate) => !inHead.has(candidate.id))
+      .map((candidate) => candidate.id);
     const exact: Hit[] = [...exactHead, ...(await repository.withBodies(bodyIds))];
     const similar = await repository.searchSimilarTitles(
       q,
@@ -358,8 +361,9 @@ export function createExploreService(repository: ExploreRepository, options: { v
           if (candidates.length > BODY_CANDIDATES) {
             hits = [...hits, ...(await repository.searchBodies(q, filters, readerKey, bodyOffset, need))];
           } else {
+            const inHead = await repository.titleAndTagMatches(q, filters, readerKey);
             const bodyOnly = candidates
-              .filter((candidate) => !candidate.inHead)
+              .filter((candidate) => !inHead.has(candidate.id))
               .sort((a, b) =>
                 a.at === b.at ? (a.id < b.id ? 1 : -1) : (a.at ?? '') < (b.at ?? '') ? 1 : -1,
               );
