@@ -12,7 +12,7 @@ import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { BuildPage } from './build-page.tsx';
 import { contentOf } from './content.ts';
 import { autosaveTiming } from './draft-session.ts';
-import { indexedDbDraftStore, resetDraftDatabase } from './draft-store.ts';
+import { indexedDbDraftStore, localStorageSpareStore, resetDraftDatabase } from './draft-store.ts';
 import { cardFixture, cardIds, draftFixture, summaryFixture } from './test-fixtures.ts';
 
 const draftPath = `/api/cards/${cardIds.draft}/draft`;
@@ -258,6 +258,72 @@ describe('autosave', () => {
       expect(await indexedDbDraftStore.get(cardIds.draft)).toMatchObject({ baseRevision: 4, dirty: false }),
     );
     expect(saves(requests)).toHaveLength(0);
+  });
+
+  it('restores the spare copy a closing page left when IndexedDB had not stored it yet', async () => {
+    await indexedDbDraftStore.put({
+      cardId: cardIds.draft,
+      ownerKey: 'u-1',
+      content: { ...contentOf(draftFixture()), title: 'Spaced rep' },
+      baseRevision: 3,
+      dirty: true,
+      writtenAt: Date.now() - 1000,
+    });
+    localStorageSpareStore.write({
+      cardId: cardIds.draft,
+      ownerKey: 'u-1',
+      content: { ...contentOf(draftFixture()), title: 'Spaced repetition, the last keys' },
+      baseRevision: 3,
+      dirty: true,
+      writtenAt: Date.now(),
+    });
+    const { requests } = stubApi(builderRoutes());
+    renderBuilder();
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue(
+      'Spaced repetition, the last keys',
+    );
+    await waitFor(() => expect(saves(requests)).toHaveLength(1));
+    expect(saves(requests)[0]).toMatchObject({ title: 'Spaced repetition, the last keys', baseRevision: 3 });
+    // Once IndexedDB has the text, the spare is emptied.
+    await waitFor(() => expect(localStorageSpareStore.read(cardIds.draft)).toBeUndefined());
+    expect((await indexedDbDraftStore.get(cardIds.draft))?.content.title).toBe(
+      'Spaced repetition, the last keys',
+    );
+  });
+
+  it('takes a refusal as stale for saved when the newer revision holds exactly this text', async () => {
+    await indexedDbDraftStore.put({
+      cardId: cardIds.draft,
+      ownerKey: 'u-1',
+      content: { ...contentOf(draftFixture()), title: 'Also sent as the tab closed' },
+      baseRevision: 3,
+      dirty: true,
+      writtenAt: Date.now(),
+    });
+    // The reloaded page read revision 3; the closing page's save made revision 4 just after.
+    let reads = 0;
+    stubApi(
+      builderRoutes({
+        [`GET ${draftPath}`]: () => {
+          reads++;
+          return jsonResponse(
+            200,
+            reads === 1
+              ? draftFixture()
+              : draftFixture({ title: 'Also sent as the tab closed', revision: 4 }),
+          );
+        },
+        [`PUT ${draftPath}`]: () => errorResponse(409, 'cards/draft-conflict', 'Changed elsewhere.'),
+      }),
+    );
+    renderBuilder();
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Also sent as the tab closed');
+    await waitFor(() => expect(reads).toBe(2));
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(screen.queryByText(/This draft was changed elsewhere/)).toBeNull();
+    await waitFor(async () =>
+      expect(await indexedDbDraftStore.get(cardIds.draft)).toMatchObject({ baseRevision: 4, dirty: false }),
+    );
   });
 
   it('ignores a clean copy on this device when the server has a newer revision', async () => {

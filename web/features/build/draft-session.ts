@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api.ts';
 import { isNetworkError } from './api.ts';
 import { contentOf, draftInputOf, holdsContent } from './content.ts';
 import type { BuilderContent } from './content.ts';
-import type { DraftStore, LocalDraft } from './draft-store.ts';
+import type { DraftStore, LocalDraft, SpareStore } from './draft-store.ts';
 
 /** How long after the last change the draft goes to the server, and how retries back off. */
 export const autosaveTiming = {
@@ -54,6 +54,8 @@ export interface SessionDependencies {
   loadDraft: (id: string) => Promise<Draft>;
   saveDraft: (id: string, input: DraftInput, options: { keepalive?: boolean }) => Promise<Draft>;
   store: DraftStore;
+  /** Where the last changes go synchronously as the page closes, if IndexedDB has not stored them yet. */
+  spare?: SpareStore;
   isOnline: () => boolean;
 }
 
@@ -97,7 +99,9 @@ export class DraftSession {
   private retries = 0;
   private baseRevision = 0;
   private writes: Promise<void> = Promise.resolve();
-  private pendingWrites = 0;
+  private writing = false;
+  private writeQueued = false;
+  private spareStored = false;
   private loading: Promise<void> | null = null;
   private active = false;
 
@@ -148,10 +152,16 @@ export class DraftSession {
     let local: LocalDraft | undefined;
     try {
       local = await store.get(this.cardId);
-      if (local && local.ownerKey !== this.ownerKey) local = undefined;
     } catch {
       this.set({ localUnavailable: true, storedLocally: false });
     }
+    // Changes saved only to the spare as the page last closed are newer than IndexedDB's copy.
+    const spare = this.dependencies.spare?.read(this.cardId);
+    if (spare) {
+      this.spareStored = true;
+      if (!local || spare.writtenAt > local.writtenAt) local = spare;
+    }
+    if (local && local.ownerKey !== this.ownerKey) local = undefined;
 
     let draft: Draft;
     try {
@@ -187,6 +197,7 @@ export class DraftSession {
         restored: local.dirty,
         status: local.dirty ? 'pending' : 'saved',
       });
+      if (this.spareStored) this.writeLocal();
       if (local.dirty && this.active) this.schedule(0);
     } else if (local?.dirty && holdsContent(draft, local.content)) {
       // This device's last save reached the server as the page closed, but its answer never came back.
@@ -204,6 +215,7 @@ export class DraftSession {
         restored: true,
         status: 'conflict',
       });
+      if (this.spareStored) this.writeLocal();
     } else {
       this.baseRevision = draft.revision;
       this.set({ phase: 'ready', content: contentOf(draft), meta, dirty: false, status: 'saved' });
@@ -286,6 +298,12 @@ export class DraftSession {
     try {
       draft = await this.dependencies.saveDraft(this.cardId, input, small ? { keepalive: true } : {});
     } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.code === 'cards/draft-conflict' &&
+        (await this.ownSaveLanded(sent))
+      )
+        return;
       this.failed(error);
       return;
     }
@@ -302,6 +320,32 @@ export class DraftSession {
     // conflict with its own save.
     this.writeLocal();
     if (!unchanged && !this.timer && this.active) this.schedule(autosaveTiming.debounceMs);
+  }
+
+  /**
+   * After a refusal as stale: whether the newer revision holds exactly what was sent, which happens when this
+   * device's own save from a closing page landed after the reloaded page read the draft. Then it is taken as
+   * saved instead of shown as a conflict.
+   */
+  private async ownSaveLanded(sent: BuilderContent): Promise<boolean> {
+    let latest: Draft;
+    try {
+      latest = await this.dependencies.loadDraft(this.cardId);
+    } catch {
+      return false;
+    }
+    if (!holdsContent(latest, sent)) return false;
+    this.baseRevision = latest.revision;
+    const unchanged = this.snapshot.content === sent;
+    this.set({
+      meta: metaOf(latest),
+      dirty: !unchanged,
+      status: unchanged ? 'saved' : 'pending',
+      saveError: null,
+    });
+    this.writeLocal();
+    if (!unchanged && !this.timer && this.active) this.schedule(autosaveTiming.debounceMs);
+    return true;
   }
 
   private failed(error: unknown): void {
@@ -329,7 +373,10 @@ export class DraftSession {
 
   /** The page is being hidden or closed: send what is waiting with `keepalive`, so it outlives the page. */
   flushOnHide(): void {
-    const { dirty, status } = this.snapshot;
+    const { dirty, status, storedLocally, content } = this.snapshot;
+    // IndexedDB may not finish before the page goes: the spare is written before this returns.
+    if (dirty && !storedLocally && content && this.dependencies.spare?.write(this.record(content)))
+      this.spareStored = true;
     if (dirty && status === 'pending' && !this.inFlight) void this.save({ keepalive: true });
   }
 
@@ -394,6 +441,7 @@ export class DraftSession {
   /** Forgets this device's copy (the card is gone for good). */
   async forget(): Promise<void> {
     await this.writes;
+    this.dependencies.spare?.remove(this.cardId);
     try {
       await this.dependencies.store.delete(this.cardId);
     } catch {
@@ -401,11 +449,9 @@ export class DraftSession {
     }
   }
 
-  /** Queues a write of the current content to the device; writes land in order. */
-  private writeLocal(): void {
-    const { content, dirty, meta, localUnavailable } = this.snapshot;
-    if (!content || localUnavailable) return;
-    const record: LocalDraft = {
+  private record(content: BuilderContent): LocalDraft {
+    const { dirty, meta } = this.snapshot;
+    return {
       cardId: this.cardId,
       ownerKey: this.ownerKey,
       content,
@@ -414,18 +460,41 @@ export class DraftSession {
       writtenAt: Date.now(),
       ...(meta ? { meta } : {}),
     };
-    this.pendingWrites++;
-    this.writes = this.writes
-      .then(() => this.dependencies.store.put(record))
-      .then(
-        () => {
-          this.pendingWrites--;
-          if (this.pendingWrites === 0) this.set({ storedLocally: true });
-        },
-        () => {
-          this.pendingWrites--;
-          this.set({ localUnavailable: true, storedLocally: false });
-        },
-      );
+  }
+
+  /**
+   * Stores the current content on the device. One write runs at a time and the next one takes whatever is
+   * newest then, so a burst of typing costs two writes, not one per key, and the last key is never queued
+   * behind the others.
+   */
+  private writeLocal(): void {
+    if (!this.snapshot.content || this.snapshot.localUnavailable) return;
+    if (this.writing) {
+      this.writeQueued = true;
+      return;
+    }
+    this.writing = true;
+    this.writes = this.drainWrites();
+  }
+
+  private async drainWrites(): Promise<void> {
+    try {
+      do {
+        this.writeQueued = false;
+        const content = this.snapshot.content;
+        if (!content) break;
+        await this.dependencies.store.put(this.record(content));
+      } while (this.writeQueued);
+    } catch {
+      this.writing = false;
+      this.set({ localUnavailable: true, storedLocally: false });
+      return;
+    }
+    this.writing = false;
+    if (this.spareStored) {
+      this.dependencies.spare?.remove(this.cardId);
+      this.spareStored = false;
+    }
+    this.set({ storedLocally: true });
   }
 }

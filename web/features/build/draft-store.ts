@@ -1,5 +1,6 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
 import type { BuilderContent } from './content.ts';
 import type { DraftMeta } from './draft-session.ts';
 
@@ -79,3 +80,37 @@ export function resetDraftDatabase(): void {
   );
   opening = null;
 }
+
+/** A synchronous place for the last changes when the page closes before IndexedDB has stored them. */
+export interface SpareStore {
+  read(cardId: string): LocalDraft | undefined;
+  write(draft: LocalDraft): boolean;
+  remove(cardId: string): void;
+}
+
+const spareKey = (cardId: string) => `build-draft:${cardId}`;
+
+/**
+ * Local storage as the spare: an IndexedDB write is asynchronous and dies with the page, a local-storage
+ * write finishes before `pagehide` returns. Used only then, and emptied as soon as IndexedDB has the text.
+ */
+export const localStorageSpareStore: SpareStore = {
+  read(cardId) {
+    const raw = readStorage(spareKey(cardId));
+    if (raw === null) return undefined;
+    try {
+      const value = JSON.parse(raw) as Partial<LocalDraft> | null;
+      return value && value.cardId === cardId && typeof value.baseRevision === 'number' && value.content
+        ? (value as LocalDraft)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(draft) {
+    return writeStorage(spareKey(draft.cardId), JSON.stringify(draft));
+  },
+  remove(cardId) {
+    removeStorage(spareKey(cardId));
+  },
+};

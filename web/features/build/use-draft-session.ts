@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loadDraft, saveDraft } from './api.ts';
-import { indexedDbDraftStore } from './draft-store.ts';
+import { indexedDbDraftStore, localStorageSpareStore } from './draft-store.ts';
 import { DraftSession } from './draft-session.ts';
 import type { SessionSnapshot } from './draft-session.ts';
 
@@ -16,6 +16,7 @@ export function useDraftSession(cardId: string, ownerKey: string): [DraftSession
         loadDraft: (id) => loadDraft(id),
         saveDraft,
         store: indexedDbDraftStore,
+        spare: localStorageSpareStore,
         isOnline: () => navigator.onLine !== false,
       }),
   );
