@@ -5,10 +5,11 @@ import {
   cardSchema,
   deleteResponseSchema,
   draftSchema,
+  importResponseSchema,
   tagSuggestionsSchema,
   titleSuggestionsSchema,
 } from '../../../contracts/cards.ts';
-import type { CardType, Draft, DraftInput } from '../../../contracts/cards.ts';
+import type { CardType, Draft, DraftInput, ImportRequest } from '../../../contracts/cards.ts';
 import { errorCatalogue, errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { cardImageRules, uploadedImageSchema } from '../../../contracts/files.ts';
 import type { UploadedImage } from '../../../contracts/files.ts';
@@ -34,6 +35,11 @@ export const cardQuery = (id: string) =>
 /** `POST /api/cards`: a new draft, with a title when it comes from a `[[link]]` to a card not written yet. */
 export function createCard(start: { title?: string; type?: CardType } = {}): Promise<Draft> {
   return apiFetch('/api/cards', { method: 'POST', body: start, schema: draftSchema });
+}
+
+/** `POST /api/cards/import`: Markdown files become drafts, all or none; a 400 names each file's problem. */
+export function importCards(request: ImportRequest) {
+  return apiFetch('/api/cards/import', { method: 'POST', body: request, schema: importResponseSchema });
 }
 
 /** `GET /api/cards/:id/draft`. */

@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
 import { createCard, draftsQuery, errorSentence } from './api.ts';
+import { ImportExport } from './import-export.tsx';
 import { cardTypeLabels } from './labels.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -103,6 +104,7 @@ export function DraftsList() {
         </Alert>
       ) : null}
       {list}
+      <ImportExport />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import EditIcon from '@mui/icons-material/Edit';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
@@ -233,6 +234,14 @@ export function CardActions({ card, readerKey }: { card: Card; readerKey: string
         ) : null}
         {canRemix ? <RemixButton card={card} /> : null}
         {canShare ? <ShareButton card={card} onStatus={setStatus} /> : null}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          href={`/api/cards/${card.id}/export`}
+          download
+        >
+          Download Markdown
+        </Button>
         {readerKey !== undefined && !card.isOwner ? <MoreMenu card={card} onStatus={setStatus} /> : null}
       </Stack>
       {/* Always in the page, so screen readers announce what changed. */}

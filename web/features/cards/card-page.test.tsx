@@ -356,6 +356,10 @@ describe('the author’s own card', () => {
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More actions for this card' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download Markdown' })).toHaveAttribute(
+      'href',
+      `/api/cards/${ids.softmax}/export`,
+    );
   });
 
   it('has no Remix or Copy link on a private card', async () => {
