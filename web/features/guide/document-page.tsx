@@ -161,6 +161,16 @@ const sections: GuideSection[] = [
           <strong>Remix</strong> on its page: you get your own draft copy, and the builder and the card show
           whose card it came from.
         </p>
+        <p>
+          Under <strong>Import and export</strong> on <TextLink to="/build">/build</TextLink>, choose Markdown
+          files to turn them into drafts: front matter between <code>---</code> lines may give the{' '}
+          <code>title</code>, <code>type</code>, <code>tags</code> and the type’s fields (<code>front</code>,{' '}
+          <code>back</code>, <code>authors</code>, <code>year</code>, <code>doi</code>, <code>url</code>,{' '}
+          <code>language</code>); a file without it becomes a note titled by its first heading. If any file
+          has a problem, nothing is imported and each problem is named. <strong>Export all cards</strong>{' '}
+          downloads every card you wrote as Markdown files in a zip, in the same format, and{' '}
+          <strong>Download Markdown</strong> on a card page saves one card.
+        </p>
       </>
     ),
   },
