@@ -608,14 +608,23 @@ export function createExploreRepository(orm: Orm) {
      * twice: being linked to is the stronger sign of a hub), then the most liked.
      */
     async hubs(filters: CardFilters, readerKey: string | undefined, limit: number) {
-      const inbound = sql<number>`(select count(*) from ${cardLinks} where ${cardLinks.targetId} = ${cards.id})`;
-      const outbound = sql<number>`(select count(*) from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id})`;
-      return orm
-        .select({ id: cards.id, title: cards.title, type: cards.type, likes: cards.likes })
-        .from(cards)
-        .where(and(listed, notBlockedBy(readerKey), ...filterConditions(filters)))
-        .orderBy(desc(sql`${inbound} * 2 + ${outbound}`), desc(cards.likes), desc(cards.id))
-        .limit(limit);
+      // Links are counted once for all cards (one pass over card_links), not per card: a count per card
+      // is two index probes for every listed card, 200,000 for 100,000 cards.
+      const result = await orm.execute<{ id: string; title: string; type: string; likes: number }>(sql`
+        with degree as (
+          select id, sum(weight) as score from (
+            select ${cardLinks.targetId} as id, 2 as weight from ${cardLinks}
+            union all
+            select ${cardLinks.sourceId} as id, 1 as weight from ${cardLinks}
+          ) as ends
+          group by id
+        )
+        select ${cards.id} as id, ${cards.title} as title, ${cards.type} as type, ${cards.likes} as likes
+        from ${cards} left join degree on degree.id = ${cards.id}
+        where ${and(listed, notBlockedBy(readerKey), ...filterConditions(filters))!}
+        order by coalesce(degree.score, 0) desc, ${cards.likes} desc, ${cards.id} desc
+        limit ${limit}`);
+      return result.rows;
     },
 
     // Tags
