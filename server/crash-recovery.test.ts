@@ -32,6 +32,8 @@ async function startApp(dataDir: string): Promise<Running> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // What is measured is the writes; seeding the demo cards would only slow each start.
+      SEED_DEMO: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
