@@ -25,8 +25,9 @@ const TYPO_SIMILARITY = 0.6;
 /** At most this many typo candidates are added. */
 const TYPO_CANDIDATES = 50;
 /**
- * Up to this many body matches are sorted newest first from the index alone; beyond it enough cards
- * match, and walking the newest cards finds a page sooner. About where the two cost the same on 100,000 cards.
+ * Up to this many body matches are dated from the index alone and sorted newest first; beyond it so many
+ * cards match that walking the newest cards finds a page sooner. Set on the 100,000-card benchmark: a larger
+ * cap spent more on fetching candidates than the walk would have cost.
  */
 const BODY_CANDIDATES = 600;
 /** Characters of a card's text that a snippet is looked for in; `ts_headline` reads all it is given. */
