@@ -187,7 +187,9 @@ describe('sign-up page', () => {
     // The page it lands on has live regions of its own (the builder's save status), so the notice is found by its
     // words and then checked to be one of the page's status regions.
     const notice = (await screen.findByText(/We sent a link to ada@example\.com/)).closest('[role="status"]');
-    expect(notice).toHaveTextContent('We sent a link to ada@example.com: open it to verify your email address.');
+    expect(notice).toHaveTextContent(
+      'We sent a link to ada@example.com: open it to verify your email address.',
+    );
     expect(screen.getByRole('button', { name: 'Open profile' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
