@@ -462,3 +462,26 @@ export function normalizeTags(list: readonly string[]): NormalizedTags {
     return { ok: false, error: 'too-many-tags', max: cardLimits.tags.max };
   return { ok: true, tags };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Plain text
+
+/**
+ * The words of Markdown as plain text, for excerpts and answers compared as typed: syntax, links, math and
+ * code fences are reduced to their words, and whitespace to single spaces.
+ */
+export function markdownWords(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/\$\$[\s\S]*?(\$\$|$)/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
+    .replace(/\[\[([^\]]+)\]\]/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\{\{c\d+::([^}]*?)(::[^}]*)?\}\}/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_~`|]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -44,6 +44,15 @@ export const errorCatalogue = {
     status: 409,
     message: 'This draft was changed elsewhere (another tab or device). Reload it to see the latest text.',
   },
+  'play/nothing-to-undo': { status: 409, message: 'There is no grade to take back.' },
+  'play/not-a-collection': {
+    status: 409,
+    message: 'This deck is made from tags or likes. Add cards to one of your collections instead.',
+  },
+  'play/item-not-found': {
+    status: 404,
+    message: 'That card has no such question any more. It may have been changed, unpublished or deleted.',
+  },
   'profiles/connections-hidden': {
     status: 403,
     message: 'This person keeps their followers and the people they follow private.',

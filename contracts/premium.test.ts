@@ -21,7 +21,7 @@ describe('the entitlement table', () => {
       '10 GB of PDFs in your PDF library',
       '500 questions to the chat assistant a day',
       '50 blog-builder agent runs a day',
-      'Advanced study statistics: retention, forecast and review heatmap',
+      'Advanced study statistics: retention curves per deck and per tag',
     ]);
     expect(describeEntitlements(plans.free)[0]).toBe('250 MB of PDFs in your PDF library');
     expect(describeEntitlements({ ...plans.free, assistantRequestsPerDay: 1200 })[1]).toBe(

@@ -8,7 +8,7 @@ export const entitlementsSchema = z.object({
   assistantRequestsPerDay: z.number().int().positive(),
   /** Runs of the blog-builder agent per day (UTC). */
   blogAgentRequestsPerDay: z.number().int().positive(),
-  /** Retention curves, forecasts and the review heatmap in Play. */
+  /** Retention curves per deck and per tag in Play's statistics (the forecast, heatmap and streak are for everyone). */
   advancedStudyStats: z.boolean(),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
@@ -56,7 +56,7 @@ export function describeEntitlements(entitlements: Entitlements): string[] {
     `${entitlements.assistantRequestsPerDay.toLocaleString('en')} questions to the chat assistant a day`,
     `${entitlements.blogAgentRequestsPerDay.toLocaleString('en')} blog-builder agent runs a day`,
     entitlements.advancedStudyStats
-      ? 'Advanced study statistics: retention, forecast and review heatmap'
+      ? 'Advanced study statistics: retention curves per deck and per tag'
       : 'Basic study statistics',
   ];
 }

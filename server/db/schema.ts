@@ -13,6 +13,8 @@ import {
   pgTable,
   date,
   primaryKey,
+  real,
+  smallint,
   text,
   uniqueIndex,
   timestamp,
@@ -505,3 +507,183 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Play: decks, review state and the review log. All of it private to its owner.
+
+/**
+ * A person's deck: a saved selection of cards to study. `sourceKind` says where its cards come from: `tags`
+ * (cards with any of `tags`, nested tags included; everyone's public cards or only the owner's, by
+ * `tagScope`), `collection` (the cards in `deck_cards`) or `liked` (the cards the owner liked).
+ */
+export const decks = pgTable(
+  'decks',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    sourceKind: text().notNull(),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tagScope: text().notNull().default('everyone'),
+    includeReversed: boolean().notNull().default(false),
+    newPerDay: integer().notNull().default(20),
+    reviewsPerDay: integer().notNull().default(200),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('decks_owner_idx').on(table.ownerKey, table.createdAt),
+    check('decks_source_kind', sql`source_kind in ('tags', 'collection', 'liked')`),
+    check('decks_tag_scope', sql`tag_scope in ('everyone', 'mine')`),
+  ],
+);
+
+/** The cards of a hand-made collection. */
+export const deckCards = pgTable(
+  'deck_cards',
+  {
+    deckId: uuid()
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deckId, table.cardId] }),
+    index('deck_cards_card_idx').on(table.cardId),
+  ],
+);
+
+/** A person's scheduler settings; a person without a row has the defaults of `studyDefaults`. */
+export const studySettings = pgTable('study_settings', {
+  profileKey: text()
+    .primaryKey()
+    .references(() => profiles.key, { onDelete: 'cascade' }),
+  desiredRetention: real().notNull().default(0.9),
+  learningSteps: text()
+    .array()
+    .notNull()
+    .default(sql`'{1m,10m}'::text[]`),
+  relearningSteps: text()
+    .array()
+    .notNull()
+    .default(sql`'{10m}'::text[]`),
+  maximumIntervalDays: integer().notNull().default(36500),
+  burySiblings: boolean().notNull().default(true),
+  timeZone: text().notNull().default('UTC'),
+  dayStartsAtHour: smallint().notNull().default(4),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A person's FSRS state for one study item of a card (`main`, `reverse`, `c1`…), in ts-fsrs' own fields.
+ * `contentHash` is the item's question and answer when the state was last written: when the card changes
+ * that item, its history no longer applies and it starts again as new. Items never studied have no row.
+ */
+export const reviewStates = pgTable(
+  'review_states',
+  {
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    itemKey: text().notNull(),
+    contentHash: text().notNull(),
+    /** ts-fsrs `State`: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: smallint().notNull().default(0),
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull().default(0),
+    difficulty: doublePrecision().notNull().default(0),
+    elapsedDays: integer().notNull().default(0),
+    scheduledDays: integer().notNull().default(0),
+    learningSteps: integer().notNull().default(0),
+    reps: integer().notNull().default(0),
+    lapses: integer().notNull().default(0),
+    lastReview: timestamp({ withTimezone: true }),
+    suspended: boolean().notNull().default(false),
+    buriedUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.profileKey, table.cardId, table.itemKey] }),
+    index('review_states_due_idx').on(table.profileKey, table.due),
+    index('review_states_card_idx').on(table.cardId),
+  ],
+);
+
+/**
+ * Every grade, with the state before it in ts-fsrs' `ReviewLog` fields (so parameters can be fitted again
+ * later) and `previous`, the whole state row before the grade (null when the item was new), which undo
+ * restores. `id` comes from the client, so a grade sent twice is stored once.
+ */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: uuid().primaryKey(),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    itemKey: text().notNull(),
+    deckId: uuid().references(() => decks.id, { onDelete: 'set null' }),
+    rating: smallint().notNull(),
+    state: smallint().notNull(),
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    elapsedDays: integer().notNull(),
+    lastElapsedDays: integer().notNull(),
+    scheduledDays: integer().notNull(),
+    learningSteps: integer().notNull(),
+    review: timestamp({ withTimezone: true }).notNull(),
+    durationMs: integer().notNull().default(0),
+    previous: jsonb(),
+    /** Siblings this grade buried, so undo can bring them back. */
+    buried: jsonb().$type<{ cardId: string; itemKey: string }[]>().notNull().default([]),
+  },
+  (table) => [
+    index('review_logs_profile_review_idx').on(table.profileKey, table.review),
+    index('review_logs_card_idx').on(table.cardId),
+    index('review_logs_deck_idx').on(table.deckId, table.review),
+    check('review_logs_rating', sql`rating between 1 and 4`),
+  ],
+);
+
+/** Finished practice games: best times and scores per deck come from these rows. */
+export const gameResults = pgTable(
+  'game_results',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    deckId: uuid()
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    game: text().notNull(),
+    correct: integer().notNull(),
+    total: integer().notNull(),
+    elapsedMs: integer().notNull(),
+    playedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('game_results_deck_game_idx').on(table.profileKey, table.deckId, table.game),
+    check('game_results_game', sql`game in ('multiple-choice', 'match', 'typed')`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { markdownWords } from '../../../contracts/card-text.ts';
 import type { CardSummary, CardType, CardVisibility } from '../../../contracts/cards.ts';
 import type { cards, profiles } from '../../db/schema.ts';
 import { profileSummaryOf } from '../profiles/summary.ts';
@@ -8,24 +9,9 @@ type ProfileRow = typeof profiles.$inferSelect;
 /** How many characters of the body lists read: enough for an excerpt after the Markdown is stripped. */
 export const excerptSourceLength = 800;
 
-/**
- * A plain-text excerpt of a Markdown body for card lists: syntax, links, math and code fences are reduced to
- * their words, and the text is cut at a word boundary near `length`.
- */
+/** A plain-text excerpt of a Markdown body for card lists, cut at a word boundary near `length`. */
 export function excerptOf(markdown: string, length = 200): string {
-  const text = markdown
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/\$\$[\s\S]*?(\$\$|$)/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
-    .replace(/\[\[([^\]]+)\]\]/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\{\{c\d+::([^}]*?)(::[^}]*)?\}\}/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_~`|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = markdownWords(markdown);
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   const space = cut.lastIndexOf(' ');
