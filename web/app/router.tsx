@@ -124,6 +124,21 @@ export const pageRoutes: RouteObject[] = [
     path: 'play',
     lazy: async () => ({ Component: (await import('../features/play/play-page.tsx')).PlayPage }),
   },
+  // One route per game, so an unknown game name falls through to the not-found page below.
+  {
+    path: 'play/decks/:deckId/games/multiple-choice',
+    lazy: async () => ({
+      Component: (await import('../features/play/games/multiple-choice-page.tsx')).MultipleChoicePage,
+    }),
+  },
+  {
+    path: 'play/decks/:deckId/games/match',
+    lazy: async () => ({ Component: (await import('../features/play/games/match-page.tsx')).MatchPage }),
+  },
+  {
+    path: 'play/decks/:deckId/games/typed',
+    lazy: async () => ({ Component: (await import('../features/play/games/typed-page.tsx')).TypedPage }),
+  },
   {
     path: 'login',
     lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
