@@ -1,32 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test } from './fixtures.ts';
+import { expect, publishCard, signUpThroughApi, test } from './fixtures.ts';
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 
 /** Publishes a public note through the API as the person signed in on `page`; returns its id. */
 async function publishNote(page: Page, title: string, body: string): Promise<string> {
-  const headers = { origin: origin() };
-  const created = await page.request.post('/api/cards', { data: { title }, headers });
-  expect(created.status(), await created.text()).toBe(201);
-  const draft = (await created.json()) as { cardId: string; revision: number };
-  const saved = await page.request.put(`/api/cards/${draft.cardId}/draft`, {
-    headers,
-    data: {
-      title,
-      body,
-      type: 'note',
-      fields: {},
-      tags: ['compilers'],
-      coverURL: null,
-      visibility: 'public',
-      typedLinks: [],
-      baseRevision: draft.revision,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const published = await page.request.post(`/api/cards/${draft.cardId}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
-  return draft.cardId;
+  return publishCard(page, { title, body, tags: ['compilers'] });
 }
 
 /** Publishes a second version of a note with a new body. */

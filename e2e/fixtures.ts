@@ -15,6 +15,42 @@ export async function signUpThroughApi(page: Page, name = 'Ada Lovelace') {
   return { name, email, password };
 }
 
+/** What `publishCard` publishes; a public note with no tags unless said otherwise. */
+export interface CardToPublish {
+  title: string;
+  body?: string;
+  type?: 'note' | 'flashcard' | 'cloze' | 'code' | 'paper' | 'link';
+  fields?: Record<string, unknown>;
+  tags?: string[];
+  visibility?: 'public' | 'unlisted' | 'private';
+}
+
+/** Publishes a card through the API as the person signed in on `page` (draft, save, publish); returns its id. */
+export async function publishCard(page: Page, card: CardToPublish): Promise<string> {
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const created = await page.request.post('/api/cards', { data: { title: card.title }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const draft = (await created.json()) as { cardId: string; revision: number };
+  const saved = await page.request.put(`/api/cards/${draft.cardId}/draft`, {
+    headers,
+    data: {
+      title: card.title,
+      body: card.body ?? '',
+      type: card.type ?? 'note',
+      fields: card.fields ?? {},
+      tags: card.tags ?? [],
+      coverURL: null,
+      visibility: card.visibility ?? 'public',
+      typedLinks: [],
+      baseRevision: draft.revision,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const published = await page.request.post(`/api/cards/${draft.cardId}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  return draft.cardId;
+}
+
 /** The address playwright.config.ts lists in ADMIN_EMAILS. */
 export const adminEmail = 'e2e-admin@example.org';
 
