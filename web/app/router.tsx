@@ -124,6 +124,10 @@ export const pageRoutes: RouteObject[] = [
     path: 'play',
     lazy: async () => ({ Component: (await import('../features/play/play-page.tsx')).PlayPage }),
   },
+  {
+    path: 'play/stats',
+    lazy: async () => ({ Component: (await import('../features/play/stats/stats-page.tsx')).StatsPage }),
+  },
   // One route per game, so an unknown game name falls through to the not-found page below.
   {
     path: 'play/decks/:deckId/games/multiple-choice',

@@ -30,6 +30,14 @@ function evaluate(query: string): boolean {
     if (/^print$/i.test(condition)) return false;
     const scheme = /^\(prefers-color-scheme:\s*(dark|light)\)$/i.exec(condition);
     if (scheme) return (scheme[1]?.toLowerCase() === 'dark') === viewport.prefersDark;
+    // A test page has a mouse: a fine pointer that hovers (the charts' tooltips ask).
+    const pointer = /^\((any-)?pointer:\s*(fine|coarse|none)\)$/i.exec(condition);
+    if (pointer) return pointer[2]?.toLowerCase() === 'fine';
+    const hover = /^\((any-)?hover:\s*(hover|none)\)$/i.exec(condition);
+    if (hover) return hover[2]?.toLowerCase() === 'hover';
+    // Nor has it asked for less motion.
+    const motion = /^\(prefers-reduced-motion(?::\s*(reduce|no-preference))?\)$/i.exec(condition);
+    if (motion) return motion[1]?.toLowerCase() === 'no-preference';
     throw new Error(`The test matchMedia does not understand "${condition}"`);
   });
 }
