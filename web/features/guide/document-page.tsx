@@ -192,6 +192,26 @@ const sections: GuideSection[] = [
           days you studied. Quiz games (multiple choice, and matching pairs against the clock) use the same
           cards.
         </p>
+        <p>
+          <strong>Games.</strong> A deck’s page offers three practice games, each with a fresh random draw
+          from the deck. <strong>Multiple choice</strong> asks up to ten questions with four answers each
+          (press 1 to 4 or click); it needs at least four different answers in the deck.{' '}
+          <strong>Match</strong> lays out up to six questions and their answers as tiles: select a tile, then
+          its partner; right pairs disappear, a wrong pair counts as a miss, and the clock stops when the
+          board is clear. <strong>Type the answer</strong> asks ten questions; case, accents and stray
+          punctuation do not matter, and a near miss (a typo or two) shows the expected answer with{' '}
+          <strong>Count it anyway</strong>. Each game ends with your score or time and the deck’s best, and
+          offers <strong>Play again</strong>. Games never change your review schedule.
+        </p>
+        <p>
+          <strong>Statistics</strong> (<TextLink to="/play/stats">/play/stats</TextLink>) cover all your decks
+          or the one you choose: today’s reviews, new items and time; your current and longest streak of study
+          days; true retention over the last 30 days and all time (the share of mature reviews, of items
+          scheduled three weeks or more ahead, that you passed); the time you spent; reviews due in each of
+          the next 30 days; and a calendar of the past year in which darker squares mean more reviews. Every
+          chart has a table of its numbers under <strong>Show the numbers</strong>. With Premium you also see
+          weekly retention curves for each deck and each tag.
+        </p>
       </>
     ),
   },
