@@ -118,6 +118,9 @@ export function buildChoiceQuestions(
     });
 }
 
+/** Longest answer shown on a multiple-choice option: a note's whole text would not fit a button. */
+export const optionTextMax = 160;
+
 /** Longest text on a Match tile; longer faces are cut with `shortText`. */
 export const tileTextMax = 90;
 

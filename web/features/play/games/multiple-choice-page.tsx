@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { BestSoFar, GameOver, GamePage, NotEnoughItems, PromptCard, type GameProps } from './game-shell.tsx';
-import { buildChoiceQuestions, practiceSampleSize } from './logic.ts';
+import { buildChoiceQuestions, optionTextMax, practiceSampleSize, shortText } from './logic.ts';
 
 /** `/play/decks/:deckId/games/multiple-choice`: pick the right answer among four. */
 export function MultipleChoicePage() {
@@ -138,6 +138,7 @@ export function MultipleChoiceGame({
           const isRight = optionIndex === question.correctIndex;
           const isChosen = optionIndex === chosen;
           // After answering, the right option and a wrong choice say so in words and icons, not colour alone.
+          const text = shortText(option, optionTextMax);
           const verdict =
             answered && isRight ? 'right answer' : answered && isChosen ? 'your answer, wrong' : '';
           return (
@@ -147,7 +148,7 @@ export function MultipleChoiceGame({
               color={answered ? (isRight ? 'success' : isChosen ? 'error' : 'inherit') : 'primary'}
               onClick={() => choose(optionIndex)}
               aria-disabled={answered || undefined}
-              aria-label={`${optionIndex + 1}: ${option}${verdict ? ` (${verdict})` : ''}`}
+              aria-label={`${optionIndex + 1}: ${text}${verdict ? ` (${verdict})` : ''}`}
               startIcon={
                 answered && isRight ? (
                   <CheckCircleIcon aria-hidden />
@@ -167,7 +168,7 @@ export function MultipleChoiceGame({
               <Box component="span" aria-hidden sx={{ fontWeight: 700, mr: 1.5 }}>
                 {optionIndex + 1}
               </Box>
-              <span aria-hidden>{option}</span>
+              <span aria-hidden>{text}</span>
             </Button>
           );
         })}
