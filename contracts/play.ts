@@ -93,21 +93,34 @@ export const deckSourceSchema = z.discriminatedUnion('kind', [
 export type DeckSource = z.infer<typeof deckSourceSchema>;
 export type DeckSourceKind = DeckSource['kind'];
 
-/** `POST /api/play/decks` and `PATCH /api/play/decks/:id` (every field optional there). */
-export const deckInputSchema = z.object({
+/** The fields a person sets on a deck, without defaults (a patch leaves out what it does not change). */
+const deckFields = {
   name: z.string().trim().min(1, 'Give the deck a name').max(80, 'At most 80 characters'),
-  description: z.string().trim().max(500, 'At most 500 characters').default(''),
+  description: z.string().trim().max(500, 'At most 500 characters'),
   source: deckSourceSchema,
   /** Flashcards also ask back → front. */
-  includeReversed: z.boolean().default(false),
-  newPerDay: z.number().int().min(0).max(9999).default(studyDefaults.newPerDay),
-  reviewsPerDay: z.number().int().min(0).max(9999).default(studyDefaults.reviewsPerDay),
+  includeReversed: z.boolean(),
+  newPerDay: z.number().int().min(0).max(9999),
+  reviewsPerDay: z.number().int().min(0).max(9999),
+};
+
+/** `POST /api/play/decks`: a new deck; what is left out takes the defaults. */
+export const deckInputSchema = z.object({
+  ...deckFields,
+  description: deckFields.description.default(''),
+  includeReversed: deckFields.includeReversed.default(false),
+  newPerDay: deckFields.newPerDay.default(studyDefaults.newPerDay),
+  reviewsPerDay: deckFields.reviewsPerDay.default(studyDefaults.reviewsPerDay),
   /** Optional cards to start a collection with ("Study this" → new deck). */
   cardIds: z.array(z.uuid()).max(500).optional(),
 });
 export type DeckInput = z.input<typeof deckInputSchema>;
 
-export const deckPatchSchema = deckInputSchema.omit({ cardIds: true }).partial();
+/**
+ * `PATCH /api/play/decks/:id`: only the fields sent change. Built from the fields without their defaults: a
+ * partial of `deckInputSchema` would fill every missing field with its default and reset it.
+ */
+export const deckPatchSchema = z.object(deckFields).partial();
 export type DeckPatch = z.input<typeof deckPatchSchema>;
 
 /** Today's numbers of a deck: what a session would show now, within the deck's daily limits. */
