@@ -20,6 +20,7 @@ import reputationRoutes from './modules/reputation/routes.ts';
 import moderationRoutes from './modules/moderation/routes.ts';
 import exploreRoutes from './modules/explore/routes.ts';
 import cardsRoutes from './modules/cards/routes.ts';
+import playRoutes from './modules/play/routes.ts';
 import { createCardPages } from './modules/cards/open-graph.ts';
 import { createCardsRepository } from './modules/cards/repository.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(moderationRoutes);
   await app.register(exploreRoutes);
   await app.register(cardsRoutes);
+  await app.register(playRoutes);
 
   await app.register(webAppPlugin, {
     root: config.webDistDir,

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { CardType, CardVisibility, LinkKind } from '../../contracts/cards.ts';
-import { blocks, cardLikes, cardLinks, cards, follows, profiles, users } from '../db/schema.ts';
+import {
+  blocks,
+  cardLikes,
+  cardLinks,
+  cards,
+  follows,
+  profiles,
+  users,
+  type CardFields,
+} from '../db/schema.ts';
 import type { TestContext } from './app.ts';
 
 /** What a test card may set; everything else gets a default (a published public note, published now). */
@@ -9,6 +18,8 @@ export type CardSpec = {
   title?: string;
   body?: string;
   type?: CardType;
+  /** Type-specific fields: a flashcard's front and back, a paper's authors… */
+  fields?: CardFields;
   tags?: string[];
   visibility?: CardVisibility;
   status?: 'draft' | 'published';
@@ -52,6 +63,7 @@ export function cardFactory(context: TestContext) {
         title: spec.title ?? `Card ${counter}`,
         body: spec.body ?? '',
         type: spec.type ?? 'note',
+        fields: spec.fields ?? {},
         tags: spec.tags ?? [],
         visibility: spec.visibility ?? 'public',
         status,

@@ -12,6 +12,7 @@ import {
   type CardFields,
   type TypedLink,
 } from '../../db/schema.ts';
+import { copyReviewStates } from '../play/reviews/repository.ts';
 import { blockedEitherWay } from '../profiles/repository.ts';
 import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
 
@@ -72,7 +73,10 @@ export function createCardsRepository(orm: Orm) {
       return row;
     },
 
-    /** A new card and its draft, in one transaction. */
+    /**
+     * A new card and its draft, in one transaction. A remix (`forkOfId`) also takes over its author's review
+     * states of the original, so what they studied of it keeps its schedule where the remix leaves it unchanged.
+     */
     async create(card: {
       authorKey: string;
       content: CardContent;
@@ -93,6 +97,7 @@ export function createCardsRepository(orm: Orm) {
           .insert(cardDrafts)
           .values({ cardId: created!.id, ...card.content, visibility: card.visibility })
           .returning();
+        if (card.forkOfId) await copyReviewStates(tx, card.authorKey, card.forkOfId, created!.id);
         return { card: created!, draft: draft! };
       });
     },
