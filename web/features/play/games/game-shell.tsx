@@ -193,7 +193,11 @@ export function PromptCard({ item, label }: { item: StudyItem; label: string }) 
 
 function recordLine(record: GameRecord): string | null {
   if (record.game === 'match') {
-    return record.bestMs === null ? null : `Your best time on this deck: ${formatStopwatch(record.bestMs)}.`;
+    if (record.bestMs === null) return null;
+    // A small deck deals a smaller board, so the best time says how many pairs it was for.
+    const pairs =
+      record.bestTotal === null ? '' : ` (${record.bestTotal} ${record.bestTotal === 1 ? 'pair' : 'pairs'})`;
+    return `Your best time on this deck: ${formatStopwatch(record.bestMs)}${pairs}.`;
   }
   if (record.bestCorrect === null || record.bestTotal === null) return null;
   return `Your best score on this deck: ${record.bestCorrect} of ${record.bestTotal}.`;

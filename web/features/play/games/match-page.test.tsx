@@ -20,7 +20,7 @@ function stubGames(record: Parameters<typeof gameResult>[1], isNewBest: boolean)
 
 describe('match', () => {
   it('deals up to six pairs; a wrong pair counts a miss; right pairs leave; the time is posted and the best shown', async () => {
-    const { requests } = stubGames({ bestMs: 23_400, plays: 3 }, true);
+    const { requests } = stubGames({ bestMs: 23_400, bestCorrect: 3, bestTotal: 3, plays: 3 }, true);
     // The clock the game reads, moved by the test: it starts at 1 s and the board is cleared at 24.4 s.
     let clock = 1_000;
     const user = userEvent.setup();
@@ -75,7 +75,7 @@ describe('match', () => {
     ).toHaveFocus();
     expect(screen.getByText('Misses: 1.')).toBeVisible();
     expect(await screen.findByText('New best!')).toBeVisible();
-    expect(screen.getByText('Your best time on this deck: 23.4 s.')).toBeVisible();
+    expect(screen.getByText('Your best time on this deck: 23.4 s (3 pairs).')).toBeVisible();
     expect(requests('POST /api/play/games')[0]?.body).toEqual({
       deckId,
       game: 'match',
@@ -109,7 +109,7 @@ describe('match', () => {
     expect(screen.getByText('No misses.')).toBeVisible();
   });
 
-  it('deals at most six pairs from a big deck and can be played with the keyboard', async () => {
+  it('deals at most six pairs from a big deck and can be played with the keyboard, arrows included', async () => {
     signIn();
     stubApi({
       [`GET /api/play/decks/${deckId}`]: deck,
@@ -127,6 +127,14 @@ describe('match', () => {
     expect(first).toHaveAttribute('aria-pressed', 'true');
     await user.keyboard(' ');
     expect(first).toHaveAttribute('aria-pressed', 'false');
+    // Arrow keys move along the grid.
+    const second = within(group).getAllByRole('button')[1]!;
+    await user.keyboard('{ArrowRight}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(first).toHaveFocus();
   });
 
   it('says so when the deck has too few cards for a board', async () => {

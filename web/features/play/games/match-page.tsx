@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
@@ -32,6 +32,16 @@ export function MatchPage() {
 const wrongFlashMs = 800;
 /** How often the visible clock moves: tenths of a second, as it shows them. */
 const clockTickMs = 100;
+/** How many columns the tile grid has at the current width, read from its laid-out style. */
+function gridColumns(element: HTMLElement | null): number {
+  if (!element) return 1;
+  const template = window.getComputedStyle(element).gridTemplateColumns;
+  const repeat = /^repeat\((\d+)/.exec(template);
+  if (repeat) return Number(repeat[1]);
+  const tracks = template.split(' ').filter(Boolean).length;
+  return tracks > 0 ? tracks : 1;
+}
+
 /** The page's monotonic clock; one function, so effects that depend on it do not restart every render. */
 const performanceNow = () => performance.now();
 
@@ -55,6 +65,7 @@ export function MatchGame({
   const [message, setMessage] = useState('');
   const tileRefs = useRef(new Map<string, HTMLButtonElement>());
   const focusNext = useRef<string | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
 
   const playing = board.pairs >= minimumPairs && finishedAfter === null;
 
@@ -133,6 +144,29 @@ export function MatchGame({
     if (after) focusNext.current = after.id;
   };
 
+  // Arrow keys move between tiles as they sit in the grid, skipping the empty places of found pairs.
+  const moveFocus = (event: KeyboardEvent<HTMLButtonElement>, tile: MatchTile) => {
+    const columns = gridColumns(grid.current);
+    const steps: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -columns,
+      ArrowDown: columns,
+    };
+    const step = steps[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    let at = board.tiles.findIndex((other) => other.id === tile.id) + step;
+    while (at >= 0 && at < board.tiles.length) {
+      const target = board.tiles[at];
+      if (target && !matched.has(target.pair)) {
+        tileRefs.current.get(target.id)?.focus();
+        return;
+      }
+      at += step;
+    }
+  };
+
   return (
     <Box>
       <BestSoFar deckId={deckId} owner={owner} game="match" />
@@ -153,6 +187,7 @@ export function MatchGame({
         {message}
       </Box>
       <Box
+        ref={grid}
         role="group"
         aria-label="Tiles"
         sx={{
@@ -181,6 +216,7 @@ export function MatchGame({
                 else tileRefs.current.delete(tile.id);
               }}
               onClick={() => select(tile)}
+              onKeyDown={(event) => moveFocus(event, tile)}
               aria-pressed={isSelected}
               aria-label={`${side}: ${tile.text}${isWrong ? ' (not a pair)' : ''}`}
               focusRipple
