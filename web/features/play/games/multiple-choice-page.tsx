@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { BestSoFar, GameOver, GamePage, NotEnoughItems, PromptCard, type GameProps } from './game-shell.tsx';
@@ -144,7 +145,7 @@ export function MultipleChoiceGame({
           return (
             <Button
               key={option}
-              variant={answered && (isRight || isChosen) ? 'contained' : 'outlined'}
+              variant="outlined"
               color={answered ? (isRight ? 'success' : isChosen ? 'error' : 'inherit') : 'primary'}
               onClick={() => choose(optionIndex)}
               aria-disabled={answered || undefined}
@@ -156,13 +157,26 @@ export function MultipleChoiceGame({
                   <CancelIcon aria-hidden />
                 ) : undefined
               }
-              sx={{
-                justifyContent: 'flex-start',
-                textAlign: 'left',
-                textTransform: 'none',
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-                py: 1.5,
+              sx={(theme) => {
+                const mark = answered && isRight ? 'success' : answered && isChosen ? 'error' : null;
+                return {
+                  justifyContent: 'flex-start',
+                  textAlign: 'left',
+                  textTransform: 'none',
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                  py: 1.5,
+                  // A tint behind text in the page's own colour reads in both themes; the icon and the
+                  // words in the status line carry the verdict too.
+                  ...(mark && {
+                    color: theme.palette.text.primary,
+                    borderWidth: 2,
+                    borderColor: theme.palette[mark].main,
+                    bgcolor: alpha(theme.palette[mark].main, 0.14),
+                    '&:hover': { borderWidth: 2, bgcolor: alpha(theme.palette[mark].main, 0.2) },
+                    '& .MuiButton-startIcon': { color: theme.palette[mark].main },
+                  }),
+                };
               }}
             >
               <Box component="span" aria-hidden sx={{ fontWeight: 700, mr: 1.5 }}>

@@ -183,6 +183,8 @@ export function RetentionCurves({ title, curves }: { title: string; curves: Curv
           label: line.label,
           data: line.data,
           connectNulls: false,
+          // Straight segments: a smoothed line would bulge past the weeks' real values, even above 100%.
+          curve: 'linear' as const,
           showMark: weeks.length <= 12,
           valueFormatter: (value: number | null) => percent(value),
         }))}
