@@ -197,7 +197,8 @@ export type AnswerVerdict = 'correct' | 'close' | 'wrong';
 export function compareAnswer(typed: string, expected: string): AnswerVerdict {
   const a = normalizeAnswer(typed);
   const b = normalizeAnswer(expected);
-  if (a === '') return 'wrong';
+  // An answer with no words (only math or an image) cannot be typed: nothing is close to it.
+  if (a === '' || b === '') return 'wrong';
   if (a === b) return 'correct';
   const limit = Math.max(1, Math.floor(b.length / 8));
   return editDistance(a, b, limit) <= limit ? 'close' : 'wrong';
