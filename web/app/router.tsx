@@ -125,6 +125,14 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/play/play-page.tsx')).PlayPage }),
   },
   {
+    path: 'play/decks/:deckId',
+    lazy: async () => ({ Component: (await import('../features/play/deck-page.tsx')).DeckPage }),
+  },
+  {
+    path: 'play/decks/:deckId/study',
+    lazy: async () => ({ Component: (await import('../features/play/study-page.tsx')).StudyPage }),
+  },
+  {
     path: 'play/stats',
     lazy: async () => ({ Component: (await import('../features/play/stats/stats-page.tsx')).StatsPage }),
   },

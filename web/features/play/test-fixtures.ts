@@ -1,0 +1,116 @@
+import {
+  deckSchema,
+  reviewResultSchema,
+  sessionItemSchema,
+  studySessionSchema,
+  studySettingsSchema,
+  type Deck,
+  type ReviewResult,
+  type SessionItem,
+  type StudySession,
+} from '../../../contracts/play.ts';
+import { cardId } from '../../test/card-fixtures.ts';
+
+/** Decks, sessions and grades as the Play API answers them, parsed through the contract. */
+
+/** A valid UUID for test deck `n`. */
+export function deckIdOf(n: number): string {
+  return `00000000-0000-4000-8000-0000000d${String(n).padStart(4, '0')}`;
+}
+
+/** Deck `n`, made from the tag `memory` unless `changes` says otherwise. */
+export function deckFixture(n: number, changes: Partial<Deck> = {}): Deck {
+  return deckSchema.parse({
+    id: deckIdOf(n),
+    name: `Deck ${n}`,
+    description: '',
+    source: { kind: 'tags', tags: ['memory'], scope: 'everyone' },
+    includeReversed: false,
+    newPerDay: 20,
+    reviewsPerDay: 200,
+    counts: { new: 3, learning: 1, review: 2, cards: 10, items: 12, suspended: 0 },
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...changes,
+  });
+}
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** What each grade would do: Again in 1 minute, Hard in 6 minutes, Good in 1 day, Easy in 4 days. */
+export function intervalsFixture() {
+  return {
+    1: { due: inMinutes(1), label: '1m' },
+    2: { due: inMinutes(6), label: '6m' },
+    3: { due: inDays(1), label: '1d' },
+    4: { due: inDays(4), label: '4d' },
+  };
+}
+
+/** Item `n` of a session: a new flashcard asking "Question n?" with the answer "Answer n". */
+export function sessionItem(n: number, changes: Partial<SessionItem> = {}): SessionItem {
+  return sessionItemSchema.parse({
+    cardId: cardId(n),
+    itemKey: 'main',
+    cardTitle: `Card ${n}`,
+    cardType: 'flashcard',
+    tags: ['memory'],
+    prompt: { markdown: `Question ${n}?`, cloze: null },
+    answer: { markdown: `Answer ${n}`, cloze: null },
+    answerText: `Answer ${n}`,
+    links: [],
+    queue: 'new',
+    state: 'new',
+    due: null,
+    intervals: intervalsFixture(),
+    ...changes,
+  });
+}
+
+/** A review session of deck 1 holding `items`. */
+export function sessionFixture(items: SessionItem[], changes: Partial<StudySession> = {}): StudySession {
+  const counts = { new: 0, learning: 0, review: 0 };
+  for (const item of items) counts[item.queue] += 1;
+  return studySessionSchema.parse({
+    deckId: deckIdOf(1),
+    mode: 'review',
+    items,
+    counts,
+    dayEndsAt: inDays(1),
+    learnAheadMinutes: 20,
+    ...changes,
+  });
+}
+
+/** The server's answer to a grade of `item`: by default due tomorrow, nothing buried. */
+export function reviewResultFixture(
+  item: SessionItem,
+  changes: Partial<ReviewResult> = {},
+  reviewId = '00000000-0000-4000-8000-00000000e001',
+): ReviewResult {
+  return reviewResultSchema.parse({
+    reviewId,
+    cardId: item.cardId,
+    itemKey: item.itemKey,
+    state: 'review',
+    due: inDays(1),
+    intervals: intervalsFixture(),
+    buried: [],
+    ...changes,
+  });
+}
+
+/** Minutes from now, as an ISO time. */
+export { inMinutes };
+
+/** Study settings as stored for a person who never changed them. */
+export const defaultSettings = studySettingsSchema.parse({
+  desiredRetention: 0.9,
+  learningSteps: ['1m', '10m'],
+  relearningSteps: ['10m'],
+  maximumIntervalDays: 36_500,
+  burySiblings: true,
+  timeZone: 'UTC',
+  dayStartsAtHour: 4,
+});

@@ -1,0 +1,90 @@
+import { queryOptions } from '@tanstack/react-query';
+import { errorCatalogue } from '../../contracts/errors.ts';
+import {
+  activitySchema,
+  cardDeckMembershipSchema,
+  deckListSchema,
+  deckSchema,
+  studyStatsSchema,
+  type DeckInput,
+} from '../../contracts/play.ts';
+import { ApiError, apiFetch } from './api.ts';
+import type { SessionUser } from './session.ts';
+
+/**
+ * The Play queries that more than one feature reads (Play, Learn, "Study this"). Every key starts with 'play'
+ * and ends with the owner, so one invalidation refreshes them all and another person in the same browser never
+ * sees the last one's cached schedule.
+ */
+export const playQueryRoot = ['play'] as const;
+
+/** Whose review state a query holds: the signed-in person's id, else their email. */
+export function playOwnerOf(user: SessionUser | null): string {
+  return user?.uid ?? user?.email ?? 'signed-out';
+}
+
+/** A 4xx answer (signed out, a deck gone) will be the same if asked again at once; retry only failures. */
+export function playRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+/** The sentence to show for a failed call: the server's own, or a generic one. */
+export function playErrorSentence(error: unknown): string {
+  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
+}
+
+/** `GET /api/play/decks`: the person's decks with today's counts. */
+export const deckListQuery = (owner: string) =>
+  queryOptions({
+    queryKey: [...playQueryRoot, 'decks', 'list', owner] as const,
+    queryFn: ({ signal }) => apiFetch('/api/play/decks', { schema: deckListSchema, signal }),
+    retry: playRetry,
+  });
+
+/** `GET /api/play/activity`: the latest grades. */
+export const activityQuery = (owner: string) =>
+  queryOptions({
+    queryKey: [...playQueryRoot, 'activity', owner] as const,
+    queryFn: ({ signal }) => apiFetch('/api/play/activity', { schema: activitySchema, signal }),
+    retry: playRetry,
+  });
+
+/** `GET /api/play/stats`: the person's statistics over every deck (Learn reads today's numbers from it). */
+export const allStatsQuery = (owner: string) =>
+  queryOptions({
+    queryKey: [...playQueryRoot, 'stats', 'all', owner] as const,
+    queryFn: ({ signal }) => apiFetch('/api/play/stats', { schema: studyStatsSchema, signal }),
+    retry: playRetry,
+  });
+
+/** The address of a deck in the API. */
+export const deckApiPath = (deckId: string) => `/api/play/decks/${encodeURIComponent(deckId)}`;
+
+/** `GET /api/play/cards/:cardId/decks`: the person's collections, and whether each holds the card. */
+export const cardDecksQuery = (cardId: string, owner: string) =>
+  queryOptions({
+    queryKey: [...playQueryRoot, 'card-decks', cardId, owner] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/play/cards/${encodeURIComponent(cardId)}/decks`, {
+        schema: cardDeckMembershipSchema,
+        signal,
+      }),
+    retry: playRetry,
+  });
+
+/**
+ * `PUT` (add) or `DELETE` (remove) `/api/play/decks/:id/cards/:cardId`: a card in or out of a collection;
+ * answers with the person's collections and whether each now holds the card.
+ */
+export function setDeckCard(deckId: string, cardId: string, contains: boolean) {
+  return apiFetch(`${deckApiPath(deckId)}/cards/${encodeURIComponent(cardId)}`, {
+    method: contains ? 'PUT' : 'DELETE',
+    schema: cardDeckMembershipSchema,
+  });
+}
+
+/** `POST /api/play/decks`: a new deck (with `cardIds`, a collection that starts with those cards). */
+export function createDeck(input: DeckInput) {
+  return apiFetch('/api/play/decks', { method: 'POST', body: input, schema: deckSchema });
+}
