@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Card } from '../../../contracts/cards.ts';
 import { ReportDialog } from '../../components/report-dialog.tsx';
+import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { cardQueryKey, errorSentence, remixCard, reportCard, setLike } from './api.ts';
 
@@ -193,8 +194,8 @@ function MoreMenu({ card, onStatus }: { card: Card; onStatus: (status: Status) =
 }
 
 /**
- * The card's counters and what the reader can do with it: like (or sign in to like), remix, copy the link,
- * report; and for its author, edit.
+ * The card's counters and what the reader can do with it: like (or sign in to like), study it, remix, copy the
+ * link, report; and for its author, edit.
  */
 export function CardActions({ card, readerKey }: { card: Card; readerKey: string | undefined }) {
   const [status, setStatus] = useState<Status | null>(null);
@@ -231,6 +232,9 @@ export function CardActions({ card, readerKey }: { card: Card; readerKey: string
           >
             Sign in to like
           </Button>
+        ) : null}
+        {readerKey !== undefined && published ? (
+          <StudyThisButton cardId={card.id} cardTitle={card.title} />
         ) : null}
         {canRemix ? <RemixButton card={card} /> : null}
         {canShare ? <ShareButton card={card} onStatus={setStatus} /> : null}

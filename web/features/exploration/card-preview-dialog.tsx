@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { CardSummary } from '../../../contracts/cards.ts';
+import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
@@ -103,7 +104,8 @@ function PreviewContent({ card, onClose }: { card: CardSummary; onClose: () => v
         </Box>
         {body}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {gone ? null : <StudyThisButton cardId={card.id} cardTitle={card.title} />}
         <Button onClick={onClose}>Close</Button>
         <Button variant="contained" component={RouterLink} to={`/cards/${card.id}`} disabled={gone}>
           Open card page
