@@ -14,6 +14,7 @@ import {
   type GameResultInput,
   type ItemPatch,
   type ItemStatus,
+  type NextIntervals,
   type ReviewInput,
   type ReviewResult,
   type SessionItem,
@@ -417,12 +418,16 @@ export function createPlayService(
         });
       } else {
         const scheduler = schedulerOf(settings);
+        // Every new item starts from the same empty card, so one preview serves them all.
+        let newIntervals: NextIntervals | undefined;
         chosen = sessionOrder(queues).map(({ entry, queue }) => ({
           ...studyItemOf(entry),
           queue,
           state: entry.schedule ? stateName(entry.schedule.state) : 'new',
           due: entry.schedule?.due.toISOString() ?? null,
-          intervals: intervalsOf(scheduler, fsrsCardOf(entry.schedule, now), now),
+          intervals: entry.schedule
+            ? intervalsOf(scheduler, fsrsCardOf(entry.schedule, now), now)
+            : (newIntervals ??= intervalsOf(scheduler, fsrsCardOf(undefined, now), now)),
         }));
       }
       const count = (queue: string) => chosen.filter((item) => item.queue === queue).length;

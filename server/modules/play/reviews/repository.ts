@@ -221,7 +221,7 @@ export function createReviewRepository(orm: Orm) {
               .update(reviewStates)
               .set({
                 state: 0,
-                due: current.updatedAt,
+                due: new Date(),
                 stability: 0,
                 difficulty: 0,
                 elapsedDays: 0,
