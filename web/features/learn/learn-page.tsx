@@ -1,17 +1,195 @@
+import { useId, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { gradeNames } from '../../../contracts/play.ts';
+import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { loginPathFor } from '../../lib/navigation.ts';
+import {
+  activityQuery,
+  allStatsQuery,
+  deckListQuery,
+  playErrorSentence,
+  playOwnerOf,
+} from '../../lib/play-api.ts';
+import { formatDuration, formatRelative } from '../../lib/relative-time.ts';
+import { useSession } from '../../lib/session.ts';
 
+/** `/learn`: the study dashboard: what is due in each deck, today's numbers and the latest grades. */
 export function LearnPage() {
+  useDocumentTitle('Learn');
+  const { user } = useSession();
   return (
-    <SectionIntro
-      title="Learn"
-      guideAnchor="learn"
-      description="Learn is your study dashboard: the reviews due today, the classes you are enrolled in and where you left off in each, and the PDFs you read most recently, together on one page so you can pick up where you stopped."
-    >
-      <Typography sx={{ mt: 2 }}>
+    <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 1000 }}>
+      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        Learn
+      </Typography>
+      <Typography sx={{ maxWidth: 760 }}>
+        Your study dashboard: the reviews due today in each of your decks, what you did today, and the cards
+        you studied last.{' '}
+        <Link component={RouterLink} to="/document#learn">
+          How to use Learn in the user guide
+        </Link>
+      </Typography>
+      {user ? (
+        <Dashboard owner={playOwnerOf(user)} />
+      ) : (
+        <Typography sx={{ mt: 3 }}>
+          Learn gathers your spaced-repetition reviews in one place once you study with{' '}
+          <TextLink to="/play">Play</TextLink>. You are not signed in.{' '}
+          <TextLink to={loginPathFor('/learn')}>Sign in</TextLink> to see what is due.
+        </Typography>
+      )}
+      <Typography sx={{ mt: 4 }}>
         Your papers and books are in the <TextLink to="/learn/pdf-library">PDF library</TextLink>.
       </Typography>
-    </SectionIntro>
+    </Box>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: 4 }}>
+      <Typography id={id} variant="h5" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return <CircularProgress size={28} aria-label={label} />;
+}
+
+function Dashboard({ owner }: { owner: string }) {
+  const decks = useQuery(deckListQuery(owner));
+  const stats = useQuery(allStatsQuery(owner));
+  const activity = useQuery(activityQuery(owner));
+  const dueNow = (decks.data?.items ?? []).reduce(
+    (sum, deck) => sum + deck.counts.new + deck.counts.learning + deck.counts.review,
+    0,
+  );
+
+  return (
+    <>
+      <Panel title="Today">
+        {stats.isPending || decks.isPending ? <Loading label="Loading today’s numbers" /> : null}
+        {stats.isError ? <Alert severity="error">{playErrorSentence(stats.error)}</Alert> : null}
+        {stats.data && decks.data ? (
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: 3,
+              rowGap: 0.75,
+              m: 0,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0 },
+            }}
+          >
+            <dt>Still to study</dt>
+            <dd>{dueNow.toLocaleString('en')} items</dd>
+            <dt>Reviews done</dt>
+            <dd>{stats.data.today.reviews.toLocaleString('en')}</dd>
+            <dt>New items learned</dt>
+            <dd>{stats.data.today.newItems.toLocaleString('en')}</dd>
+            <dt>Time studied</dt>
+            <dd>{formatDuration(stats.data.today.timeMs)}</dd>
+            <dt>Streak</dt>
+            <dd>
+              {stats.data.streak.current.toLocaleString('en')}{' '}
+              {stats.data.streak.current === 1 ? 'day' : 'days'}
+            </dd>
+          </Box>
+        ) : null}
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          <TextLink to="/play/stats">All statistics</TextLink>
+        </Typography>
+      </Panel>
+
+      <Panel title="Due in your decks">
+        {decks.isPending ? <Loading label="Loading your decks" /> : null}
+        {decks.isError ? <Alert severity="error">{playErrorSentence(decks.error)}</Alert> : null}
+        {decks.data?.items.length === 0 ? (
+          <Typography>
+            You have no decks yet. <TextLink to="/play">Make one in Play</TextLink>: from a tag, the cards you
+            liked, or a collection you fill as you read.
+          </Typography>
+        ) : null}
+        {decks.data && decks.data.items.length > 0 ? (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {decks.data.items.map((deck) => {
+              const path = `/play/decks/${encodeURIComponent(deck.id)}`;
+              const due = deck.counts.new + deck.counts.learning + deck.counts.review;
+              return (
+                <Box
+                  component="li"
+                  key={deck.id}
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    columnGap: 2,
+                    rowGap: 1,
+                    py: 1.5,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                  }}
+                >
+                  <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+                    <Link component={RouterLink} to={path} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {deck.name}
+                    </Link>
+                    <DueCounts counts={deck.counts} label={`Due today in ${deck.name}`} />
+                  </Box>
+                  <Button
+                    variant={due > 0 ? 'contained' : 'outlined'}
+                    component={RouterLink}
+                    to={`${path}/study`}
+                    aria-label={`Study now: ${deck.name}`}
+                  >
+                    Study now
+                  </Button>
+                </Box>
+              );
+            })}
+          </Box>
+        ) : null}
+      </Panel>
+
+      <Panel title="Recent activity">
+        {activity.isPending ? <Loading label="Loading your latest grades" /> : null}
+        {activity.isError ? <Alert severity="error">{playErrorSentence(activity.error)}</Alert> : null}
+        {activity.data?.recent.length === 0 ? (
+          <Typography>No grades yet. The cards you study will be listed here.</Typography>
+        ) : null}
+        {activity.data && activity.data.recent.length > 0 ? (
+          <Box component="ul" sx={{ pl: 2.5, m: 0 }}>
+            {activity.data.recent.map((entry) => (
+              <Box component="li" key={entry.reviewId} sx={{ py: 0.5 }}>
+                <Link component={RouterLink} to={`/cards/${entry.cardId}`} sx={{ overflowWrap: 'anywhere' }}>
+                  {entry.cardTitle}
+                </Link>
+                {' — '}
+                {gradeNames[entry.rating]},{' '}
+                <Box component="time" dateTime={entry.reviewedAt} sx={{ color: 'text.secondary' }}>
+                  {formatRelative(entry.reviewedAt)}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        ) : null}
+      </Panel>
+    </>
   );
 }
