@@ -180,17 +180,37 @@ const sections: GuideSection[] = [
     body: (
       <>
         <p>
-          Play (<TextLink to="/play">/play</TextLink>) is for studying. Choose a deck (made from a tag, a
-          collection or a class) and start the review: read the card, try to recall the answer, reveal it,
-          then answer <strong>Again</strong>, <strong>Hard</strong>, <strong>Good</strong> or{' '}
-          <strong>Easy</strong>. The scheduler uses your answer to bring the card back just before you would
-          forget it, so a few minutes a day are enough.
+          Play (<TextLink to="/play">/play</TextLink>) is for studying with spaced repetition. Sign in and
+          press <strong>New deck</strong>. A deck is made from <strong>cards with tags</strong> (everyone’s
+          public cards or only yours; a tag also takes its nested tags, so <code>ml</code> takes{' '}
+          <code>ml/recsys</code>), a <strong>collection</strong> you fill by hand, or{' '}
+          <strong>the cards you liked</strong>. Choose whether flashcards are also asked back to front, and
+          how many new items and reviews a day the deck gives you. Each card makes one or more items: a
+          flashcard one (two when reversed), a cloze card one per deletion, any other card its title with its
+          text as the answer. To put a card into a collection, press <strong>Study this</strong> on its page
+          or in Explore’s preview, tick the collections it belongs in, or name a new one.
         </p>
         <p>
-          The due queue shows what to review today. Cram mode lets you go through a deck without affecting the
-          schedule, for example before an exam. Statistics show your retention, the reviews coming up and the
-          days you studied. Quiz games (multiple choice, and matching pairs against the clock) use the same
-          cards.
+          Your decks on <TextLink to="/play">/play</TextLink> show what is due today: new items, items you are
+          learning, and reviews. <strong>Study now</strong> opens the review: read the question, recall the
+          answer, press <strong>Show answer</strong> (or Space or Enter), then grade yourself with{' '}
+          <strong>Again</strong>, <strong>Hard</strong>, <strong>Good</strong> or <strong>Easy</strong> (keys
+          1 to 4). Each button says when the item would come back. An item you are still learning comes back
+          in the same session when its next step is near. <strong>Undo</strong> (or Ctrl+Z, ⌘Z on a Mac) takes
+          back your last grade and shows the item again. <strong>Bury card</strong> leaves the card for
+          tomorrow; <strong>Suspend card</strong> keeps it out of your reviews until you unsuspend it on the
+          deck’s page, where every item is listed with its state and due date. When a grade cannot be saved,
+          the review stops and says so, with <strong>Retry</strong>: no grade is ever lost. The session ends
+          with a summary: items studied, time, your grades, and when the next review is due.
+        </p>
+        <p>
+          <strong>Cram</strong>, on a deck’s page, goes through the whole deck in random order without
+          changing your schedule, for example the night before an exam: Again brings the item back a few items
+          later, Good and Easy put it away. <strong>Study settings</strong> on /play set your desired
+          retention (how likely you should be to remember an item when it comes due: higher means more
+          reviews), the learning and relearning steps (such as <code>1m 10m</code>), the longest interval,
+          whether grading one item of a card buries its other items until tomorrow, your time zone (taken from
+          your browser on your first visit) and the hour at which a new study day begins.
         </p>
         <p>
           <strong>Games.</strong> A deck’s page offers three practice games, each with a fresh random draw
@@ -263,11 +283,13 @@ const sections: GuideSection[] = [
     title: 'Learn and the PDF library',
     body: (
       <p>
-        Learn (<TextLink to="/learn">/learn</TextLink>) is your dashboard: reviews due today, your classes and
-        your recent reading. The PDF library (<TextLink to="/learn/pdf-library">/learn/pdf-library</TextLink>)
-        holds the PDFs you upload. Open one to read it; select text to highlight it or add a note; choose
-        “Make a card” on a highlight to create a card that keeps the source and page. Search finds words in
-        all your PDFs at once, and you can export your references as BibTeX.
+        Learn (<TextLink to="/learn">/learn</TextLink>) is your dashboard: what is due today in each of your
+        decks with <strong>Study now</strong>, today’s reviews, new items, study time and streak, and the
+        cards you graded last. The PDF library (
+        <TextLink to="/learn/pdf-library">/learn/pdf-library</TextLink>) holds the PDFs you upload. Open one
+        to read it; select text to highlight it or add a note; choose “Make a card” on a highlight to create a
+        card that keeps the source and page. Search finds words in all your PDFs at once, and you can export
+        your references as BibTeX.
       </p>
     ),
   },
