@@ -13,6 +13,7 @@ import {
   seedCards,
 } from './cards.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
+import { measureStudySession } from './play.ts';
 import { measureHealthThroughput } from './health-throughput.ts';
 import {
   readResults,
@@ -33,8 +34,13 @@ const readmeFile = path.join(benchDir, 'README.md');
 
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
-/** `npm run bench -- cards` runs only the cards scenario, and prints its figures without recording them. */
-const cardsOnly = process.argv.slice(2).includes('cards');
+/**
+ * `npm run bench -- cards` (or `-- play`) runs only that scenario, and prints its figures without recording
+ * them.
+ */
+const only = ['cards', 'play'].find((name) => process.argv.slice(2).includes(name));
+const cardsOnly = only === 'cards';
+const playOnly = only === 'play';
 
 async function serverMajorVersion(databaseUrl: string): Promise<number> {
   const { default: pg } = await import('pg');
@@ -118,7 +124,7 @@ async function main() {
     const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { version: string };
     appVersion = health.version;
 
-    if (!cardsOnly) {
+    if (!only) {
       print('Cold load of / in Chromium…');
       browser = await launchChromium();
       chromiumVersion = browser.version();
@@ -134,36 +140,49 @@ async function main() {
       figures.push(...(await measureHealthThroughput(server.baseUrl, interrupted.signal)));
     }
 
-    figures.push(
-      ...(await cardsScenario(
-        server.baseUrl,
-        await embeddedDatabaseUrl(server.dataDir),
-        'embedded',
-        interrupted.signal,
-      )),
-    );
-    await server.stop();
-    server = undefined;
-
-    // The same scenario on the machine's own PostgreSQL (the oldest supported), as `npm run test:pg` runs it.
-    const binaries = findSystemPostgres();
-    if (!binaries) {
-      console.warn(
-        'No system PostgreSQL found (Debian: apt-get install postgresql): skipping the external run.',
+    if (!cardsOnly) {
+      print('Play: a review session of 500 due items, one client, 20 requests of warm-up then 200…');
+      figures.push(
+        ...(await measureStudySession(
+          server.baseUrl,
+          await embeddedDatabaseUrl(server.dataDir),
+          'Play (embedded)',
+          print,
+        )),
       );
-    } else {
-      clusterDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cardweb-bench-pg-'));
-      await fs.promises.chmod(clusterDir, 0o755);
-      print(`Starting ${binaries.postgres} as an external database…`);
-      cluster = await startEmbeddedPostgres({
-        dataDir: path.join(clusterDir, 'cluster'),
-        secretsDir: clusterDir,
-        binaries,
-        log: { info: () => undefined, warn: (message) => console.warn(message) },
-      });
-      starting = startServer(interrupted.signal, { env: { DATABASE_URL: cluster.url } });
-      server = await starting;
-      figures.push(...(await cardsScenario(server.baseUrl, cluster.url, 'external', interrupted.signal)));
+    }
+    if (!playOnly) {
+      figures.push(
+        ...(await cardsScenario(
+          server.baseUrl,
+          await embeddedDatabaseUrl(server.dataDir),
+          'embedded',
+          interrupted.signal,
+        )),
+      );
+      await server.stop();
+      server = undefined;
+
+      // The same scenario on the machine's own PostgreSQL (the oldest supported), as `npm run test:pg` runs it.
+      const binaries = findSystemPostgres();
+      if (!binaries) {
+        console.warn(
+          'No system PostgreSQL found (Debian: apt-get install postgresql): skipping the external run.',
+        );
+      } else {
+        clusterDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cardweb-bench-pg-'));
+        await fs.promises.chmod(clusterDir, 0o755);
+        print(`Starting ${binaries.postgres} as an external database…`);
+        cluster = await startEmbeddedPostgres({
+          dataDir: path.join(clusterDir, 'cluster'),
+          secretsDir: clusterDir,
+          binaries,
+          log: { info: () => undefined, warn: (message) => console.warn(message) },
+        });
+        starting = startServer(interrupted.signal, { env: { DATABASE_URL: cluster.url } });
+        server = await starting;
+        figures.push(...(await cardsScenario(server.baseUrl, cluster.url, 'external', interrupted.signal)));
+      }
     }
     // Figures taken while the server was being stopped are not figures of the app: never record them.
     interrupted.signal.throwIfAborted();
@@ -173,11 +192,11 @@ async function main() {
     await stopCluster();
   }
 
-  if (cardsOnly) {
+  if (only) {
     print();
     print(renderTable(figures));
     print();
-    print('Only the cards scenario ran: nothing was recorded (run "npm run bench" for the full set).');
+    print(`Only the ${only} scenario ran: nothing was recorded (run "npm run bench" for the full set).`);
     return;
   }
 
