@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Deck, StudySession, StudySettings } from '../contracts/play.ts';
-import { spread, type Figure } from './lib/report.ts';
+import type { Figure } from './lib/report.ts';
 
 type Log = (line: string) => void;
 
@@ -112,8 +112,9 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * The server's time to build a review session of DUE_ITEMS due items: a person with that many items due in
- * one deck asks for the session MEASURED_REQUESTS times, one request at a time (after a warm-up), and the
- * figures are the p50 and p95 of the response times on loopback, which bound the server's time from above.
+ * one deck asks for the session MEASURED_REQUESTS times, one request at a time (after a warm-up). The server
+ * time is what its `Server-Timing` header says (arrival to serialised answer); the round trip adds loopback and
+ * reading the answer on the client.
  * The items get their review state the way a person's do: the deck's new items are studied through the API
  * (every grade a real POST), then moved into the past so all of them are due.
  */
@@ -153,48 +154,70 @@ export async function measureStudySession(
   if (due !== DUE_ITEMS) throw new Error(`${due} items have a review state, not ${DUE_ITEMS}`);
 
   const url = `${baseUrl}/api/play/decks/${deck.id}/session`;
+  let bytes = 0;
   const once = async () => {
     const started = performance.now();
     const response = await fetch(url, { headers: { cookie: person.cookie } });
-    const body = (await response.json()) as StudySession;
-    const elapsed = performance.now() - started;
+    const text = await response.text();
+    const roundTrip = performance.now() - started;
+    const body = JSON.parse(text) as StudySession;
     if (!response.ok || body.items.length !== DUE_ITEMS) {
       throw new Error(`the session answered ${response.status} with ${body.items?.length} items`);
     }
-    return elapsed;
+    const server = /app;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
+    if (server === undefined) throw new Error('the session answered without a Server-Timing header');
+    bytes = Buffer.byteLength(text);
+    return { server: Number(server), roundTrip };
   };
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < MEASURED_REQUESTS; i++) times.push(await once());
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 50);
-  const p95 = percentile(times, 95);
-  log(`  session of ${DUE_ITEMS} due items: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+  const server: number[] = [];
+  const roundTrip: number[] = [];
+  for (let i = 0; i < MEASURED_REQUESTS; i++) {
+    const times = await once();
+    server.push(times.server);
+    roundTrip.push(times.roundTrip);
+  }
+  server.sort((a, b) => a - b);
+  roundTrip.sort((a, b) => a - b);
+  const figures = { p50: percentile(server, 50), p95: percentile(server, 95) };
+  log(
+    `  session of ${DUE_ITEMS} due items (${Math.round(bytes / 1024)} KB): server p50 ${figures.p50.toFixed(1)} ms, ` +
+      `p95 ${figures.p95.toFixed(1)} ms; round trip p50 ${percentile(roundTrip, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(roundTrip, 95).toFixed(1)} ms`,
+  );
   const benchmark = `${label}: GET /api/play/decks/:id/session, ${DUE_ITEMS} items due`;
   return [
     {
-      id: 'play.session500.p50',
+      id: 'play.session500.server.p50',
       benchmark,
-      name: 'Latency p50 (one client)',
+      name: 'Server time p50',
       unit: 'ms',
       better: 'lower',
-      value: p50,
+      value: figures.p50,
     },
     {
-      id: 'play.session500.p95',
+      id: 'play.session500.server.p95',
       benchmark,
-      name: 'Latency p95 (one client)',
+      name: 'Server time p95',
       unit: 'ms',
       better: 'lower',
-      value: p95,
+      value: figures.p95,
     },
     {
-      id: 'play.session500.range',
+      id: 'play.session500.roundTrip.p95',
       benchmark,
-      name: 'Latency min–max',
+      name: 'Round trip p95 (with reading the answer)',
       unit: 'ms',
       better: 'lower',
-      ...spread(times),
+      value: percentile(roundTrip, 95),
+    },
+    {
+      id: 'play.session500.bytes',
+      benchmark,
+      name: 'Answer size',
+      unit: 'bytes',
+      better: 'lower',
+      value: bytes,
     },
   ];
 }

@@ -30,6 +30,7 @@ import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
+import serverTimingPlugin from './plugins/server-timing.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
 export type BuildAppOptions = {
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(serverTimingPlugin);
   await app.register(authorizedOriginsPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimitPlugin);
