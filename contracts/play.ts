@@ -177,13 +177,11 @@ export const studyFaceSchema = z.object({
 });
 export type StudyFace = z.infer<typeof studyFaceSchema>;
 
-/** When each grade would bring the item back, shown on the grade buttons. */
-export const nextIntervalsSchema = z.object({
-  1: z.object({ due: z.string(), label: z.string() }),
-  2: z.object({ due: z.string(), label: z.string() }),
-  3: z.object({ due: z.string(), label: z.string() }),
-  4: z.object({ due: z.string(), label: z.string() }),
-});
+/**
+ * When each grade would bring the item back, as its button says it (`1m`, `10m`, `3h`, `4d`, `2.5mo`, `1.2y`):
+ * the interval before fuzz, as Anki shows it (the grade lands within a few percent of it).
+ */
+export const nextIntervalsSchema = z.object({ 1: z.string(), 2: z.string(), 3: z.string(), 4: z.string() });
 export type NextIntervals = z.infer<typeof nextIntervalsSchema>;
 
 /** A card's study item: one question with its answer (a cloze card makes one per deletion). */

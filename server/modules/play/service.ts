@@ -195,20 +195,21 @@ export function createPlayService(
   options: { now?: () => Date } = {},
 ) {
   const clock = options.now ?? (() => new Date());
-  // One scheduler per distinct set of parameters: building one is cheap, but a session previews hundreds of
-  // items and every grade needs one.
+  // One scheduler per distinct set of parameters (and fuzz, which previews leave out): building one is cheap,
+  // but a session previews hundreds of items and every grade needs one.
   const schedulers = new Map<string, FSRS>();
-  function schedulerOf(settings: StudySettings): FSRS {
+  function schedulerOf(settings: StudySettings, fuzz = true): FSRS {
     const key = JSON.stringify([
       settings.desiredRetention,
       settings.maximumIntervalDays,
       settings.learningSteps,
       settings.relearningSteps,
+      fuzz,
     ]);
     let scheduler = schedulers.get(key);
     if (!scheduler) {
       if (schedulers.size >= 200) schedulers.clear();
-      scheduler = schedulerFor(settings);
+      scheduler = schedulerFor(settings, { fuzz });
       schedulers.set(key, scheduler);
     }
     return scheduler;
@@ -271,7 +272,13 @@ export function createPlayService(
   }
 
   /** The outcome of a grade already recorded, computed again from its log row (the fuzz is seeded). */
-  function replay(log: LogRow, input: ReviewInput, profileKey: string, scheduler: FSRS): ReviewResult {
+  function replay(
+    log: LogRow,
+    input: ReviewInput,
+    profileKey: string,
+    scheduler: FSRS,
+    preview: FSRS,
+  ): ReviewResult {
     if (
       log.profileKey !== profileKey ||
       log.cardId !== input.cardId ||
@@ -289,7 +296,7 @@ export function createPlayService(
       itemKey: log.itemKey,
       state: stateName(next.card.state),
       due: next.card.due.toISOString(),
-      intervals: intervalsOf(scheduler, next.card, log.review),
+      intervals: intervalsOf(preview, next.card, log.review),
       buried: log.buried,
     };
   }
@@ -417,7 +424,7 @@ export function createPlayService(
           };
         });
       } else {
-        const scheduler = schedulerOf(settings);
+        const scheduler = schedulerOf(settings, false);
         // Every new item starts from the same empty card, so one preview serves them all.
         let newIntervals: NextIntervals | undefined;
         chosen = sessionOrder(queues).map(({ entry, queue }) => ({
@@ -450,8 +457,9 @@ export function createPlayService(
       const now = clock();
       const settings = await loadSettings(profileKey);
       const scheduler = schedulerOf(settings);
+      const preview = schedulerOf(settings, false);
       const earlier = await reviews.findLog(input.id);
-      if (earlier) return replay(earlier, input, profileKey, scheduler);
+      if (earlier) return replay(earlier, input, profileKey, scheduler, preview);
       const [deck, card] = await Promise.all([
         ownDeck(input.deckId, profileKey),
         repository.studyableCard(profileKey, input.cardId),
@@ -492,9 +500,9 @@ export function createPlayService(
         // The same id sent for another item at the same moment: the first one won.
         const winner = isUniqueViolation(error) ? await reviews.findLog(input.id) : undefined;
         if (!winner) throw error;
-        return replay(winner, input, profileKey, scheduler);
+        return replay(winner, input, profileKey, scheduler, preview);
       }
-      if ('replayOf' in outcome) return replay(outcome.replayOf, input, profileKey, scheduler);
+      if ('replayOf' in outcome) return replay(outcome.replayOf, input, profileKey, scheduler, preview);
       const after = fsrsCardOf(outcome.state, now);
       return {
         reviewId: outcome.log.id,
@@ -502,7 +510,7 @@ export function createPlayService(
         itemKey: item.itemKey,
         state: stateName(after.state),
         due: after.due.toISOString(),
-        intervals: intervalsOf(scheduler, after, now),
+        intervals: intervalsOf(preview, after, now),
         buried: outcome.buried,
       };
     },

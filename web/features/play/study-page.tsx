@@ -617,7 +617,7 @@ function GradeButtons({
       }}
     >
       {grades.map((grade) => {
-        const interval = mode === 'review' ? item.intervals?.[grade].label : undefined;
+        const interval = mode === 'review' ? item.intervals?.[grade] : undefined;
         return (
           <Button
             key={grade}
