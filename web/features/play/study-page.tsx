@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
+import { darken, type Theme } from '@mui/material/styles';
 import {
   gradeNames,
   grades,
@@ -588,10 +588,11 @@ function ItemCard({
 const gradeColour = { 1: 'error', 2: 'warning', 3: 'success', 4: 'info' } as const;
 
 // Text in the darker shade on light paper and the lighter one on dark paper: the main shades of warning and
-// info fall under 4.5:1 contrast on white.
+// info fall under 4.5:1 contrast on white. Warning's dark shade (an orange) still does, so it goes darker.
 const gradeText = (grade: GradeValue) => (theme: Theme) => {
   const palette = theme.palette[gradeColour[grade]];
-  return theme.palette.mode === 'dark' ? palette.light : palette.dark;
+  if (theme.palette.mode === 'dark') return palette.light;
+  return grade === 2 ? darken(palette.dark, 0.25) : palette.dark;
 };
 
 function GradeButtons({
