@@ -13,6 +13,7 @@ import {
   seedCards,
 } from './cards.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
+import { measureFirstReview } from './first-review.ts';
 import { measureStudySession } from './play.ts';
 import { measureHealthThroughput } from './health-throughput.ts';
 import {
@@ -150,6 +151,12 @@ async function main() {
           print,
         )),
       );
+      print('Play: a new person from the end of sign-up to the first graded review, in Chromium…');
+      browser = await launchChromium();
+      chromiumVersion = browser.version();
+      figures.push(...(await measureFirstReview(browser, server.baseUrl, print)));
+      await browser.close();
+      browser = undefined;
     }
     if (!playOnly) {
       figures.push(
