@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import { buildCalendar, countOf, formatFullDay } from './calendar.ts';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 const cell = 11;
 const gap = 3;
@@ -10,19 +11,6 @@ const step = cell + gap;
 const left = 30;
 const top = 18;
 const weekdayLabels = ['Mon', '', 'Wed', '', 'Fri', '', ''];
-
-/** Read by screen readers, not drawn: the table stands in for the picture (a div, as a table may not sit in a span). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /**
  * Reviews per day over the past year as a calendar, weeks as columns, as GitHub draws contributions. The
@@ -156,7 +144,7 @@ export function ReviewHeatmap({
           </Box>
         ))}
       </Box>
-      <Box sx={visuallyHidden}>
+      <VisuallyHidden component="div">
         <table>
           <caption>Days with reviews in the past year</caption>
           <thead>
@@ -180,7 +168,7 @@ export function ReviewHeatmap({
             )}
           </tbody>
         </table>
-      </Box>
+      </VisuallyHidden>
     </Box>
   );
 }
