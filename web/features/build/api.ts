@@ -6,7 +6,6 @@ import {
   deleteResponseSchema,
   draftSchema,
   importResponseSchema,
-  tagSuggestionsSchema,
   titleSuggestionsSchema,
 } from '../../../contracts/cards.ts';
 import type { CardType, Draft, DraftInput, ImportRequest } from '../../../contracts/cards.ts';
@@ -90,20 +89,6 @@ export async function suggestTitles(query: string, signal?: AbortSignal): Promis
     ...(signal ? { signal } : {}),
   });
   return result.items;
-}
-
-/** `GET /api/tags?q=`: tags in use that start with `q`; none when the server has no such endpoint (404). */
-export async function suggestTags(query: string, signal?: AbortSignal): Promise<string[]> {
-  try {
-    const result = await apiFetch(`/api/tags?q=${encodeURIComponent(query)}`, {
-      schema: tagSuggestionsSchema,
-      ...(signal ? { signal } : {}),
-    });
-    return result.items.map((item) => item.tag);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
 }
 
 /** Whether a failed call never reached the server (offline, connection dropped). */

@@ -46,7 +46,7 @@ import { UploadProgress, useImageUploads } from './image-uploads.tsx';
 import { cardTypeLabels, visibilityLabels } from './labels.ts';
 import type { MarkdownEditorHandle } from './markdown-editor.tsx';
 import { SaveStatus } from './save-status.tsx';
-import { TagsInput } from './tags-input.tsx';
+import { TagsInput } from '../../components/tags-input.tsx';
 import { fieldElementId, TypeFields } from './type-fields.tsx';
 import { TypedLinks } from './typed-links.tsx';
 import { useDraftSession } from './use-draft-session.ts';
@@ -625,7 +625,15 @@ function Editor({
           </Box>
         )}
 
-        <TagsInput id={tagsId} tags={content.tags} onChange={changeTags} error={errors.tags} />
+        <TagsInput
+          id={tagsId}
+          tags={content.tags}
+          onChange={changeTags}
+          max={cardLimits.tags.max}
+          tooMany={`A card can have at most ${cardLimits.tags.max} tags.`}
+          hint={`Press Enter or a comma after each tag. Lowercase; nest with / (ml/recsys). ${content.tags.length} of ${cardLimits.tags.max}.`}
+          error={errors.tags}
+        />
       </Box>
 
       <CoverImage

@@ -29,7 +29,10 @@ import {
 } from '../../../contracts/play.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorSentence } from './api.ts';
-import { DeckTagsInput } from './deck-tags-input.tsx';
+import { TagsInput } from '../../components/tags-input.tsx';
+
+/** A deck takes at most this many tags (the contract's limit). */
+const deckTagsMax = 10;
 
 const fields = deckInputSchema.shape;
 const dailyLimit = z
@@ -250,10 +253,13 @@ function DeckForm({
                 name="tags"
                 control={control}
                 render={({ field, fieldState }) => (
-                  <DeckTagsInput
+                  <TagsInput
                     id={tagsId}
                     tags={field.value}
                     onChange={field.onChange}
+                    max={deckTagsMax}
+                    tooMany={`A deck takes at most ${deckTagsMax} tags.`}
+                    hint="Press Enter or a comma after each tag. A tag takes its nested tags too: ml takes ml/recsys."
                     error={fieldState.error?.message}
                   />
                 )}

@@ -1,23 +1,47 @@
 import { memo, useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { cardLimits, normalizeTag } from '../../../contracts/card-text.ts';
-import { suggestTags } from './api.ts';
+import { normalizeTag } from '../../contracts/card-text.ts';
+import { tagSuggestionsSchema } from '../../contracts/cards.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
+
+/** `GET /api/tags?q=`: tags in use that start with `q`; none when the server has no such endpoint (404). */
+async function suggestTags(query: string, signal: AbortSignal): Promise<string[]> {
+  try {
+    const result = await apiFetch(`/api/tags?q=${encodeURIComponent(query)}`, {
+      schema: tagSuggestionsSchema,
+      signal,
+    });
+    return result.items.map((item) => item.tag);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
 
 /**
- * The card's tags: type one and press Enter or a comma, or pick a suggestion (tags already in use). Each is
- * normalised as the server will store it (lowercase, `/` nests), duplicates are dropped, and at most ten fit.
- * Suggestions come from `GET /api/tags`; without it the input still works, with none.
+ * Tags, as cards store them: type one and press Enter or a comma, or pick a suggestion (tags already in use,
+ * from `GET /api/tags`, asked once typing pauses). Each is normalised as the server will store it (lowercase,
+ * `/` nests), duplicates are dropped, and at most `max` fit. The builder tags a card with it; Play picks the
+ * tags a deck is made from.
  */
 export const TagsInput = memo(function TagsInput({
   id,
   tags,
   onChange,
+  max,
+  tooMany,
+  hint,
   error,
 }: {
   id: string;
   tags: string[];
   onChange: (tags: string[]) => void;
+  max: number;
+  /** Said when more than `max` are given, e.g. "A card can have at most 10 tags." */
+  tooMany: string;
+  /** The helper text while nothing is wrong. */
+  hint: string;
   /** The server's word about the tags, if it refused them. */
   error?: string | undefined;
 }) {
@@ -46,10 +70,10 @@ export const TagsInput = memo(function TagsInput({
       if (tag === null) refused.push(value);
       else if (!next.includes(tag)) next.push(tag);
     }
-    const kept = next.slice(0, cardLimits.tags.max);
+    const kept = next.slice(0, max);
     if (refused.length > 0)
       setProblem(`“${refused.join('”, “')}” cannot be a tag: use letters, digits, - and / for nesting.`);
-    else if (kept.length < next.length) setProblem(`A card can have at most ${cardLimits.tags.max} tags.`);
+    else if (kept.length < next.length) setProblem(tooMany);
     else setProblem(null);
     onChange(kept);
   };
@@ -83,15 +107,7 @@ export const TagsInput = memo(function TagsInput({
         }
       }}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Tags"
-          error={Boolean(message)}
-          helperText={
-            message ??
-            `Press Enter or a comma after each tag. Lowercase; nest with / (ml/recsys). ${tags.length} of ${cardLimits.tags.max}.`
-          }
-        />
+        <TextField {...params} label="Tags" error={Boolean(message)} helperText={message ?? hint} />
       )}
     />
   );
