@@ -104,7 +104,10 @@ const deckFields = {
   reviewsPerDay: z.number().int().min(0).max(9999),
 };
 
-/** `POST /api/play/decks`: a new deck; what is left out takes the defaults. */
+/**
+ * `POST /api/play/decks`: a new deck (201 with it); what is left out takes the defaults. `DELETE
+ * /api/play/decks/:id` answers 204, and the person's review history of its items stays.
+ */
 export const deckInputSchema = z.object({
   ...deckFields,
   description: deckFields.description.default(''),
@@ -151,13 +154,16 @@ export type Deck = z.infer<typeof deckSchema>;
 
 export const deckListSchema = z.object({ items: z.array(deckSchema) });
 
-/** `GET /api/play/decks/:id/cards`: the deck's cards, newest first. */
+/** `GET /api/play/decks/:id/cards?cursor&limit` (`cardPageQuerySchema`): the deck's cards, newest first. */
 export const deckCardPageSchema = z.object({
   items: z.array(cardSummarySchema),
   nextCursor: z.string().nullable(),
 });
 
-/** `GET /api/play/cards/:cardId/decks`: the person's collections, and whether each holds the card. */
+/**
+ * `GET /api/play/cards/:cardId/decks`: the person's collections, and whether each holds the card. `PUT` and
+ * `DELETE /api/play/decks/:id/cards/:cardId` (add to or remove from a collection) answer with the same.
+ */
 export const cardDeckMembershipSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string(), contains: z.boolean() })),
 });
@@ -273,7 +279,10 @@ export const undoResultSchema = z.object({
 });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
-/** `PATCH /api/play/items`: suspend or bury one item, or every item of a card when `itemKey` is absent. */
+/**
+ * `PATCH /api/play/items`: suspend or bury one item, or every item of a card when `itemKey` is absent; answers
+ * with the changed items (`itemStatusListSchema`).
+ */
 export const itemPatchSchema = z
   .object({
     cardId: z.uuid(),
@@ -301,7 +310,10 @@ export type ItemStatus = z.infer<typeof itemStatusSchema>;
 
 export const itemStatusListSchema = z.object({ items: z.array(itemStatusSchema) });
 
-/** `GET /api/play/decks/:id/items`: every item of the deck with its schedule, a page at a time. */
+/**
+ * `GET /api/play/decks/:id/items?cursor&limit` (`cardPageQuerySchema`): every item of the deck with its
+ * schedule, a page of cards at a time (so a page may hold more items than `limit`).
+ */
 export const deckItemPageSchema = z.object({
   items: z.array(itemStatusSchema),
   nextCursor: z.string().nullable(),
