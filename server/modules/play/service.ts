@@ -130,7 +130,10 @@ function statusOf(cardTitle: string, item: HashedItem, entry: Pick<DeckItem, 'ro
   } satisfies ItemStatus;
 }
 
-/** The deck's record in one game: the best full-board time for Match, the best score (then time) otherwise. */
+/**
+ * The deck's record in one game: for Match the best time on the biggest board cleared, otherwise the best score
+ * (then time).
+ */
 export function gameRecordOf(game: GameKind, rows: GameRow[]): GameRecord {
   const best = bestGame(game, rows);
   return {
@@ -143,7 +146,9 @@ export function gameRecordOf(game: GameKind, rows: GameRow[]): GameRecord {
 }
 
 function isBetterGame(game: GameKind, a: GameRow, b: GameRow): boolean {
-  if (game === 'match') return a.elapsedMs < b.elapsedMs;
+  // A bigger board is the better record whatever the time (a deck that grew from three pairs to six would
+  // otherwise keep a record no six-pair game can beat); on the same board, the faster time.
+  if (game === 'match') return a.total > b.total || (a.total === b.total && a.elapsedMs < b.elapsedMs);
   // Compared as cross products, so 2/3 and 4/6 tie exactly; a tie goes to the faster game.
   const left = a.correct * b.total;
   const right = b.correct * a.total;
