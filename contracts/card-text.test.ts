@@ -3,6 +3,7 @@ import {
   cardLimits,
   clozeIndexes,
   isLinkableTitle,
+  markdownWords,
   normalizeTag,
   normalizeTags,
   normalizeTitle,
@@ -267,5 +268,19 @@ describe('tags', () => {
     expect(normalizeTags([...ten, 'TAG0'])).toEqual({ ok: true, tags: ten });
     expect(normalizeTags([...ten, 'eleven'])).toEqual({ ok: false, error: 'too-many-tags', max: 10 });
     expect(normalizeTags(['fine', '???'])).toEqual({ ok: false, error: 'invalid-tag', tag: '???' });
+  });
+});
+
+describe('markdownWords', () => {
+  it('keeps the words and inline math of Markdown, without its syntax', () => {
+    expect(
+      markdownWords(
+        '# Title\n\nThe **loss** of $X$ and $1/\\log_2(r+1)$, see [[Ranking|ranks]].\n\n$$\\sum_i x_i$$\n',
+      ),
+    ).toBe('Title The loss of X and 1/log2(r+1), see ranks.');
+  });
+
+  it('leaves out fenced code and keeps a lone dollar sign', () => {
+    expect(markdownWords('It costs $5 a month.\n\n```js\nlet x = 1;\n```\n')).toBe('It costs $5 a month.');
   });
 });

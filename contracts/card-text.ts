@@ -468,20 +468,25 @@ export function normalizeTags(list: readonly string[]): NormalizedTags {
 
 /**
  * The words of Markdown as plain text, for excerpts and answers compared as typed: syntax, links, math and
- * code fences are reduced to their words, and whitespace to single spaces.
+ * code fences are reduced to their words (display math and fenced code are left out; inline math keeps its
+ * symbols), and whitespace to single spaces.
  */
 export function markdownWords(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/\$\$[\s\S]*?(\$\$|$)/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
-    .replace(/\[\[([^\]]+)\]\]/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\{\{c\d+::([^}]*?)(::[^}]*)?\}\}/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_~`|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/```[\s\S]*?(```|$)/g, ' ')
+      .replace(/\$\$[\s\S]*?(\$\$|$)/g, ' ')
+      // Inline math keeps its symbols without the dollars and backslashes: "$\log n$" reads "log n".
+      .replace(/\$([^$\n]+)\$/g, (_match, math: string) => math.replace(/\\([a-zA-Z]+)/g, '$1'))
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
+      .replace(/\[\[([^\]]+)\]\]/g, '$1')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/\{\{c\d+::([^}]*?)(::[^}]*)?\}\}/g, '$1')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/[*_~`|]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

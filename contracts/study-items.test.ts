@@ -65,7 +65,7 @@ describe('studyItemsOf', () => {
       includeReversed: false,
     });
     expect(keys(items)).toEqual(['c1', 'c2', 'c3']);
-    expect(items.map((item) => item.answerText)).toEqual(['big red ball', 'red', '$x^{2}$']);
+    expect(items.map((item) => item.answerText)).toEqual(['big red ball', 'red', 'x^{2}']);
   });
 
   it('studies a cloze card without deletions as a note', () => {
