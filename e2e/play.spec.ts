@@ -152,6 +152,10 @@ test('the Play pages of a signed-in student have no serious accessibility violat
   const tag = uniqueTag();
   await publishCapitals(browser, tag);
   await signUpThroughApi(page, 'Cy Student');
+  // A new person's Play: the first-deck panel with the popular tags.
+  await page.goto('/play');
+  await expect(page.getByRole('region', { name: 'Or start with a popular tag' })).toBeVisible();
+  expect(await seriousA11yViolations(page), 'first-deck panel').toEqual([]);
   const created = await page.request.post('/api/play/decks', {
     headers: { origin: origin() },
     data: { name: 'Capitals', source: { kind: 'tags', tags: [tag], scope: 'everyone' } },

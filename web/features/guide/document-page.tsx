@@ -188,7 +188,8 @@ const sections: GuideSection[] = [
           how many new items and reviews a day the deck gives you. Each card makes one or more items: a
           flashcard one (two when reversed), a cloze card one per deletion, any other card its title with its
           text as the answer. To put a card into a collection, press <strong>Study this</strong> on its page
-          or in Explore’s preview, tick the collections it belongs in, or name a new one.
+          or in Explore’s preview, tick the collections it belongs in, or name a new one. Before your first
+          deck, Play also offers the tags most used on public cards: press one and its deck is made at once.
         </p>
         <p>
           Your decks on <TextLink to="/play">/play</TextLink> show what is due today: new items, items you are

@@ -120,6 +120,39 @@ describe('/play', () => {
     });
   });
 
+  it('offers the popular tags as decks in one click each', async () => {
+    signIn();
+    const created = deckFixture(4, {
+      name: 'recsys',
+      source: { kind: 'tags', tags: ['recsys'], scope: 'everyone' },
+    });
+    const { requests } = stubApi(
+      routes({
+        'GET /api/play/decks': { items: [] },
+        'GET /api/tags': {
+          items: [
+            { tag: 'recsys', count: 16 },
+            { tag: 'study/spaced-repetition', count: 1 },
+          ],
+        },
+        'POST /api/play/decks': () => jsonResponse(201, created),
+        [`GET /api/play/decks/${created.id}`]: created,
+        [`GET /api/play/decks/${created.id}/cards`]: { items: [], nextCursor: null },
+        [`GET /api/play/decks/${created.id}/items`]: { items: [], nextCursor: null },
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/play');
+    const popular = await screen.findByRole('region', { name: 'Or start with a popular tag' });
+    expect(within(popular).getByRole('button', { name: 'study/spaced-repetition (one card)' })).toBeVisible();
+    await user.click(within(popular).getByRole('button', { name: 'recsys (16 cards)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/play/decks/${created.id}`));
+    expect(requests('POST /api/play/decks')[0]?.body).toEqual({
+      name: 'recsys',
+      source: { kind: 'tags', tags: ['recsys'], scope: 'everyone' },
+    });
+  });
+
   it('sends the browser’s time zone once when the stored one is still UTC', async () => {
     signIn();
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({

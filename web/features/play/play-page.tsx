@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,9 +10,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { tagSuggestionsSchema } from '../../../contracts/cards.ts';
 import type { Deck, DeckInput, StudySettings } from '../../../contracts/play.ts';
 import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { apiFetch } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
@@ -154,6 +157,17 @@ function SignedInPlay({ owner }: { owner: string }) {
   );
 }
 
+/** How many popular tags the first-deck panel offers. */
+const popularTagCount = 8;
+
+/** `GET /api/tags` with no prefix: the tags most used on public cards. */
+const popularTagsQuery = queryOptions({
+  queryKey: ['play', 'popular-tags'] as const,
+  queryFn: ({ signal }) => apiFetch('/api/tags?q=', { schema: tagSuggestionsSchema, signal }),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
 /** A new person's first step: a deck of a tag, or of the cards they liked, in one click. */
 function FirstDeck({
   onStudyTag,
@@ -165,16 +179,22 @@ function FirstDeck({
   const headingId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const studyLiked = async () => {
+  // The tags most used on public cards, offered as decks in one click; without them, "Study a tag" remains.
+  const popular = useQuery(popularTagsQuery);
+  const make = async (input: DeckInput) => {
     setBusy(true);
     setFailure(null);
     try {
-      await onCreate({ name: 'Cards I liked', source: { kind: 'liked' } });
+      await onCreate(input);
     } catch (error) {
       setFailure(errorSentence(error));
       setBusy(false);
     }
   };
+  const studyLiked = () => make({ name: 'Cards I liked', source: { kind: 'liked' } });
+  const studyTag = (tag: string) =>
+    make({ name: tag, source: { kind: 'tags', tags: [tag], scope: 'everyone' } });
+  const tags = (popular.data?.items ?? []).slice(0, popularTagCount);
   return (
     <Paper
       component="section"
@@ -198,6 +218,33 @@ function FirstDeck({
           Study the cards I liked
         </Button>
       </Stack>
+      {tags.length > 0 ? (
+        <Box component="section" aria-labelledby={`${headingId}-popular`} sx={{ mt: 3 }}>
+          <Typography id={`${headingId}-popular`} variant="h6" component="h3" gutterBottom>
+            Or start with a popular tag
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {tags.map(({ tag, count }) => (
+              <Button
+                key={tag}
+                size="small"
+                variant="outlined"
+                disabled={busy}
+                onClick={() => void studyTag(tag)}
+                sx={{ textTransform: 'none' }}
+              >
+                {tag}{' '}
+                <Box component="span" sx={{ ml: 0.5, fontWeight: 400 }} aria-hidden="true">
+                  {count.toLocaleString('en')}
+                </Box>
+                <VisuallyHidden>
+                  ({count === 1 ? 'one card' : `${count.toLocaleString('en')} cards`})
+                </VisuallyHidden>
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
       {failure ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           The deck was not made. {failure}
