@@ -25,7 +25,7 @@ import {
   type UndoResult,
 } from '../../../contracts/play.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeTimeKey, encodeTimeKey, invalidCursor } from '../../lib/cursor.ts';
+import { decodeNumberKey, decodeTimeKey, encodeNumberKey, encodeTimeKey } from '../../lib/cursor.ts';
 import { cardSummaryOf } from '../cards/present.ts';
 import {
   deckItemsOf,
@@ -162,28 +162,6 @@ function bestGame(game: GameKind, rows: GameRow[]): GameRow | undefined {
     if (!best || isBetterGame(game, row, best)) best = row;
   }
   return best;
-}
-
-/**
- * The items page's cursor: the last card's place in the deck (its time in milliseconds, fractions kept, as
- * the page was sorted) and its id.
- */
-function encodeItemCursor(at: number, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
-
-function decodeItemCursor(cursor: string): { at: number; id: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 2) throw invalidCursor();
-  const [at, id] = value as unknown[];
-  if (typeof at !== 'number' || !Number.isFinite(at) || typeof id !== 'string' || !uuidPattern.test(id))
-    throw invalidCursor();
-  return { at, id };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -575,13 +553,14 @@ export function createPlayService(
     async deckItems(id: string, ownerKey: string, limit: number, cursor?: string) {
       const now = clock();
       const deck = await ownDeck(id, ownerKey);
-      const after = cursor ? decodeItemCursor(cursor) : undefined;
+      // The page's cursor is the last card's place in the deck (milliseconds, fractions kept) and its id.
+      const after = cursor ? decodeNumberKey(cursor, uuidPattern) : undefined;
       const cards = (await repository.deckCandidates(deck, { links: false })).sort(
         (a, b) => b.orderAt - a.orderAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
       );
       const start = after
         ? cards.findIndex(
-            (card) => card.orderAt < after.at || (card.orderAt === after.at && card.id < after.id),
+            (card) => card.orderAt < after.at || (card.orderAt === after.at && card.id < after.key),
           )
         : 0;
       const page = start < 0 ? [] : cards.slice(start, start + limit);
@@ -591,7 +570,7 @@ export function createPlayService(
       }));
       const last = page.at(-1);
       const more = start >= 0 && start + limit < cards.length;
-      return { items, nextCursor: more && last ? encodeItemCursor(last.orderAt, last.id) : null };
+      return { items, nextCursor: more && last ? encodeNumberKey(last.orderAt, last.id) : null };
     },
 
     /** A random sample of the deck's items (not suspended) for a game; the schedule is not touched. */
