@@ -366,7 +366,13 @@ export const retentionPointSchema = z.object({
 
 /** `GET /api/play/stats?deckId=`: the person's study statistics, for one deck or all. */
 export const studyStatsSchema = z.object({
-  today: z.object({ reviews: z.number().int(), newItems: z.number().int(), timeMs: z.number().int() }),
+  /** The person's current study day (in their time zone, turning over at their hour) and what they did in it. */
+  today: z.object({
+    day: z.string().describe('YYYY-MM-DD'),
+    reviews: z.number().int(),
+    newItems: z.number().int(),
+    timeMs: z.number().int(),
+  }),
   /** Items due on each of the next 30 days; day 0 includes everything overdue. */
   forecast: z.array(z.object({ day: z.string(), due: z.number().int() })),
   /** Reviews on each of the past 365 days (days without reviews are left out). */

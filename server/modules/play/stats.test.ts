@@ -78,7 +78,7 @@ describe('Play statistics, games and activity', () => {
       '2026-07-13',
     ]);
     expect(result.streak).toEqual({ current: 1, longest: 3 });
-    expect(result.today).toEqual({ reviews: 1, newItems: 0, timeMs: 4000 });
+    expect(result.today).toEqual({ day: '2026-07-13', reviews: 1, newItems: 0, timeMs: 4000 });
     // The first grade's two minutes count as one: durations are capped.
     expect(result.timeSpent).toEqual({ last30DaysMs: 4000, totalMs: 60_000 + 3 * 4000 });
     expect(result.totals).toMatchObject({ reviews: 4, items: 3 });

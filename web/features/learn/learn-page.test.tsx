@@ -25,7 +25,7 @@ const decks = deckListSchema.parse({
 });
 
 const stats = studyStatsSchema.parse({
-  today: { reviews: 12, newItems: 3, timeMs: 4 * 60_000 + 12_000 },
+  today: { day: '2026-03-10', reviews: 12, newItems: 3, timeMs: 4 * 60_000 + 12_000 },
   forecast: [],
   heatmap: [],
   streak: { current: 5, longest: 9 },

@@ -125,6 +125,7 @@ export function createStatsService(
 
       return {
         today: {
+          day: today,
           reviews: perDay.find((row) => row.day === today)?.reviews ?? 0,
           newItems: totals.new_today,
           timeMs: totals.time_today,

@@ -21,13 +21,6 @@ export function addDays(day: string, days: number): string {
   return dayString(dayValue(day) + days * dayMs);
 }
 
-/** Today as the browser sees it, for when the server gave no day to go by. */
-export function localToday(now = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const date = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${date}`;
-}
-
 /** 0 for Monday … 6 for Sunday: weeks start on Monday, as the retention curves' weeks do. */
 export function weekdayOf(day: string): number {
   return (new Date(dayValue(day)).getUTCDay() + 6) % 7;

@@ -11,7 +11,7 @@ const today = '2026-03-10';
 
 function stats(changes: Partial<StudyStats> = {}): StudyStats {
   return studyStatsSchema.parse({
-    today: { reviews: 14, newItems: 3, timeMs: 9 * 60_000 },
+    today: { day: today, reviews: 14, newItems: 3, timeMs: 9 * 60_000 },
     forecast: Array.from({ length: 30 }, (_, i) => ({ day: addDays(today, i), due: i === 0 ? 17 : i % 5 })),
     heatmap: [
       { day: '2025-12-25', reviews: 1 },

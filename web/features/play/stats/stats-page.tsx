@@ -13,7 +13,7 @@ import { loginPathFor } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { deckListQuery, errorSentence, ownerOf } from '../api.ts';
 import { studyStatsQuery } from './api.ts';
-import { countOf, formatDuration, formatRetention, localToday } from './calendar.ts';
+import { countOf, formatDuration, formatRetention } from './calendar.ts';
 import { ForecastChart, RetentionCurves } from './charts.tsx';
 import { ReviewHeatmap } from './review-heatmap.tsx';
 
@@ -155,8 +155,8 @@ function StatGroup({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function StatsBody({ stats }: { stats: StudyStats }) {
-  // Day 0 of the forecast is the server's today in the person's time zone and study day.
-  const today = stats.forecast[0]?.day ?? localToday();
+  // The server's today: the person's study day, in their time zone.
+  const today = stats.today.day;
   const last30 = formatRetention(stats.trueRetention.last30Days);
   const allTime = formatRetention(stats.trueRetention.allTime);
 
