@@ -186,3 +186,31 @@ test('the Play pages of a signed-in student have no serious accessibility violat
     expect(await seriousA11yViolations(page), `review screen (${scheme})`).toEqual([]);
   }
 });
+
+test('Study this puts a card into a new collection, and its deck studies it', async ({ page, browser }) => {
+  const tag = uniqueTag();
+  await publishCapitals(browser, tag);
+  await signUpThroughApi(page, 'Dee Student');
+  const search = (await (await page.request.get(`/api/cards/search?tag=${tag}&limit=50`)).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const card = search.items.find((item) => item.title === 'Capital of Peru');
+  expect(card).toBeDefined();
+
+  await page.goto(`/cards/${card!.id}`);
+  await page.getByRole('button', { name: 'Study this' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Study “Capital of Peru”' });
+  await dialog.getByRole('textbox', { name: 'New collection' }).fill('South America');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('status')).toContainText('“South America” is made, with this card in it.');
+  await expect(dialog.getByRole('checkbox', { name: 'South America' })).toBeChecked();
+  await dialog.getByRole('link', { name: 'Your decks' }).click();
+
+  await page.getByRole('link', { name: 'Study now: South America' }).click();
+  await expect(page.getByRole('region', { name: 'Question' })).toContainText('What is the capital of Peru?');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('region', { name: 'Answer' })).toContainText('Lima');
+  await page.keyboard.press('3');
+  // Good on a new item starts its learning steps: it comes back in this session.
+  await expect(page.getByRole('list', { name: 'Left in this session' })).toContainText('0 new1 learning');
+});
