@@ -106,7 +106,7 @@ function SignedInPlay({ owner }: { owner: string }) {
         <Button variant="outlined" component={RouterLink} to="/play/stats">
           Statistics
         </Button>
-        <Button variant="outlined" onClick={() => setDialog('settings')} disabled={!settings.data}>
+        <Button variant="outlined" onClick={() => setDialog('settings')}>
           Study settings
         </Button>
       </Stack>
