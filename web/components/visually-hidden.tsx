@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
 /** Styles that keep content for screen readers only: off screen, one pixel, nothing drawn. */
-const visuallyHiddenStyles = {
+export const visuallyHiddenStyles = {
   position: 'absolute',
   // Strings, because sx reads the numbers 1 as 100% and -1 as a spacing step.
   width: '1px',

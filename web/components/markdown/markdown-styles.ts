@@ -1,18 +1,7 @@
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
+import { visuallyHiddenStyles as visuallyHidden } from '../visually-hidden.tsx';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /**
  * Typography for rendered cards, from the MUI theme so it follows light and dark. Headings are a step smaller

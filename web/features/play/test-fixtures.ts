@@ -9,7 +9,7 @@ import {
   type SessionItem,
   type StudySession,
 } from '../../../contracts/play.ts';
-import { cardId } from '../../test/card-fixtures.ts';
+import { studyItem } from './games/test-fixtures.ts';
 
 /** Decks, sessions and grades as the Play API answers them, parsed through the contract. */
 
@@ -51,15 +51,7 @@ export function intervalsFixture() {
 /** Item `n` of a session: a new flashcard asking "Question n?" with the answer "Answer n". */
 export function sessionItem(n: number, changes: Partial<SessionItem> = {}): SessionItem {
   return sessionItemSchema.parse({
-    cardId: cardId(n),
-    itemKey: 'main',
-    cardTitle: `Card ${n}`,
-    cardType: 'flashcard',
-    tags: ['memory'],
-    prompt: { markdown: `Question ${n}?`, cloze: null },
-    answer: { markdown: `Answer ${n}`, cloze: null },
-    answerText: `Answer ${n}`,
-    links: [],
+    ...studyItem(n),
     queue: 'new',
     state: 'new',
     due: null,
