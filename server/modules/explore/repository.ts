@@ -6,6 +6,8 @@ import {
   notInArray,
   sql,
   type AnyColumn,
+  type Column,
+  type Subquery,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
@@ -98,23 +100,51 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function filterConditions(filters: CardFilters): (SQL | undefined)[] {
+/** Which filters a search uses: statements are prepared once per shape, with the values as parameters. */
+type FilterShape = { tag: boolean; type: boolean; author: boolean };
+
+const shapeOf = (filters: CardFilters): FilterShape => ({
+  tag: filters.tag !== undefined,
+  type: filters.type !== undefined,
+  author: filters.author !== undefined,
+});
+
+/** The parameters of the filters' conditions, by name. */
+function filterValues(filters: CardFilters) {
+  return {
+    tag: filters.tag,
+    nestedTags: filters.tag === undefined ? undefined : `${escapeLike(filters.tag)}/%`,
+    type: filters.type,
+    author: filters.author,
+  };
+}
+type FilterValues = ReturnType<typeof filterValues>;
+
+/** The conditions of the filters in `shape`, each value given by `value` (a parameter or a placeholder). */
+function filterConditionsOf(
+  shape: FilterShape,
+  value: (name: keyof FilterValues) => unknown,
+): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.tag !== undefined) {
-    const nested = `${escapeLike(filters.tag)}/%`;
+  if (shape.tag) {
     conditions.push(
-      sql`exists (select 1 from unnest(${cards.tags}) as tag where tag = ${filters.tag} or tag like ${nested})`,
+      sql`exists (select 1 from unnest(${cards.tags}) as tag where tag = ${value('tag')} or tag like ${value('nestedTags')})`,
     );
     // No `search_vector @@` prefilter here: when the planner walks the index of new cards, every card it
-    // passes would have its large vector decompressed just to test the tag words (see `bodyCandidates`).
+    // passes would have its large vector decompressed just to test the tag words.
   }
-  if (filters.type !== undefined) conditions.push(eq(cards.type, filters.type));
-  if (filters.author !== undefined) {
+  if (shape.type) conditions.push(sql`${cards.type} = ${value('type')}`);
+  if (shape.author) {
     conditions.push(
-      sql`${cards.authorKey} = (select ${profiles.key} from ${profiles} where lower(${profiles.handle}) = lower(${filters.author}))`,
+      sql`${cards.authorKey} = (select ${profiles.key} from ${profiles} where lower(${profiles.handle}) = lower(${value('author')}))`,
     );
   }
   return conditions;
+}
+
+function filterConditions(filters: CardFilters): (SQL | undefined)[] {
+  const values = filterValues(filters);
+  return filterConditionsOf(shapeOf(filters), (name) => values[name]);
 }
 
 const timeKeyBefore = (column: AnyColumn, idColumn: AnyColumn, key: TimeKey) =>
@@ -124,24 +154,38 @@ const timeKeyBefore = (column: AnyColumn, idColumn: AnyColumn, key: TimeKey) =>
  * The query of search: the words stemmed as English (as titles and bodies are indexed), or else all of them as
  * written, which is how tags are indexed ('simple'): "recsys" stems to "recsi", yet must find the tag `recsys`.
  */
-const tsQuery = (q: string) =>
+const tsQuery = (q: string | Placeholder) =>
   sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
 
 /**
- * The title and tags part of the search vector (weights A and B), written exactly as the index
- * `cards_search_head_idx` is, so that the planner uses it.
+ * The query as a subquery that PostgreSQL evaluates once per statement. In a prepared statement's generic plan
+ * the expression itself would be parsed again for every row it is compared with or ranked against.
  */
-const headVector = sql`(setweight(to_tsvector('english', cardweb_unaccent(${cards.title})), 'A') || setweight(to_tsvector('simple', cardweb_tags_text(${cards.tags})), 'B'))`;
+const onceQuery = (q: string | Placeholder) => sql`(select ${tsQuery(q)})`;
 
 /**
- * How search ranks the cards whose title or tags match: `ts_rank_cd` with the weights {D, C, B, A} =
- * {0.1, 0.1, 0.4, 1.0}, so a title match counts more than a tag match. It reads the title and tags only,
- * never the card's (large, compressed) full vector.
+ * How much of a body a search result brings for its snippet: snippets look for the first match in the first
+ * SNIPPET_SOURCE_CHARS characters of plain text, which this much Markdown covers.
  */
-const headRank = (q: string) => sql<number>`ts_rank_cd('{0.1, 0.1, 0.4, 1.0}', ${headVector}, ${tsQuery(q)})`;
+export const snippetSourceLength = 20_000;
+const snippetSource = sql<string>`substr(${cards.body}, 1, ${sql.raw(String(snippetSourceLength))})`;
 
-/** Search ranks at most this many title and tag matches, the newest (see `searchTitlesAndTags`). */
-export const HEAD_RANKED = 300;
+/**
+ * How search reads body matches (see `searchBodies`): all of them when PostgreSQL expects at most
+ * `bitmapAllBelow`; by walking the newest cards when it expects at least `walkShare` of the listed cards to
+ * match; through a window of the newest cards otherwise. Set on the 100,000-card benchmark. The estimate
+ * counts a word whose English stem is the word itself twice (the query holds it in both of its forms), so it
+ * is up to twice the truth.
+ */
+export type BodySearchTuning = {
+  bitmapAllBelow: number;
+  walkShare: number;
+  /** The smallest window, in newest cards; the others double it, ten times. */
+  smallestWindow: number;
+};
+const defaultTuning: BodySearchTuning = { bitmapAllBelow: 1000, walkShare: 0.1, smallestWindow: 1000 };
+/** How long the cached publication times of the n-th newest listed cards (search's windows) are used. */
+const NEWEST_TIMES_TTL_MS = 60_000;
 
 /** How long the search for mentions of a title may take. */
 const MENTIONS_TIMEOUT_MS = 500;
@@ -155,7 +199,31 @@ function isQueryCanceled(error: unknown): boolean {
 }
 
 /** Storage side of Explore: card lists, search, views, trending, backlinks and graphs. */
-export function createExploreRepository(orm: Orm) {
+export function createExploreRepository(orm: Orm, options: { bodySearch?: BodySearchTuning } = {}) {
+  const tuning = options.bodySearch ?? defaultTuning;
+
+  // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
+  // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
+  // searchBodies).
+  let newestTimes: { at: number; times: Map<number, Date> } | undefined;
+  const windows = Array.from({ length: 10 }, (_, i) => tuning.smallestWindow * 2 ** i);
+  async function newestSince(count: number): Promise<Date | undefined> {
+    const n = windows.find((size) => size >= count) ?? Infinity;
+    if (!newestTimes || Date.now() - newestTimes.at > NEWEST_TIMES_TTL_MS) {
+      const result = await orm.execute<{ n: number; at: Date | string | null }>(sql`
+        select n, (select ${cards.publishedAt} from ${cards} where ${listed}
+                   order by ${cards.publishedAt} desc nulls last, ${cards.id} desc nulls last
+                   offset n - 1 limit 1) as at
+        from unnest(${sql.param(windows)}::int[]) as n`);
+      newestTimes = {
+        at: Date.now(),
+        times: new Map(result.rows.flatMap((row) => (row.at ? [[row.n, new Date(row.at)] as const] : []))),
+      };
+    }
+    // No time: fewer cards than that are listed, so the window is all of them.
+    return newestTimes.times.get(n);
+  }
+
   function summaries() {
     return orm
       .select({ card: summaryColumns, author: profiles })
@@ -188,6 +256,65 @@ export function createExploreRepository(orm: Orm) {
     const key = `${order}/${signedIn}/${paged}`;
     let statement = feeds.get(key);
     if (!statement) feeds.set(key, (statement = prepareFeed(order, signedIn, paged)));
+    return statement;
+  }
+
+  /**
+   * A page of search results read in full (summary, author, the start of the body for the snippet) from a
+   * subquery of their ids, in its order: each query sorts ids alone and reads whole rows for the page only,
+   * since sorting whole rows would read every match's body. `before` orders ahead of newest first; `builder`
+   * is the handle (or a transaction) to run on.
+   */
+  function withSnippetSources(
+    page: Subquery<string, { id: Column; publishedAt: Column }> & { id: Column; publishedAt: Column },
+    options: { before?: SQL; builder?: Pick<Orm, 'select'> } = {},
+  ) {
+    const { before, builder = orm } = options;
+    return builder
+      .select({ card: summaryColumns, author: profiles, fullBody: snippetSource })
+      .from(page)
+      .innerJoin(cards, eq(cards.id, page.id))
+      .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+      .orderBy(
+        ...(before ? [before] : []),
+        sql`${page.publishedAt} desc nulls last`,
+        sql`${page.id} desc nulls last`,
+      );
+  }
+
+  // The first tier of search runs on every search: prepared once per shape (filters used, signed in or not).
+  // Its best plan never depends on the words (the title and tags index, then a sort of the matches' ids).
+  const heads = new Map<string, ReturnType<typeof prepareHead>>();
+  function prepareHead(shape: FilterShape, signedIn: boolean, name: string) {
+    const query = onceQuery(sql.placeholder('q'));
+    const top = orm
+      .select({
+        id: cards.id,
+        rank: sql<number>`ts_rank_cd('{0.1, 0.1, 0.4, 1.0}', ${cards.searchHead}, ${query})`.as(
+          'search_rank',
+        ),
+        publishedAt: cards.publishedAt,
+      })
+      .from(cards)
+      .where(
+        and(
+          listed,
+          sql`${cards.searchHead} @@ ${query}`,
+          signedIn ? notBlockedBy(sql.placeholder('reader')) : undefined,
+          ...filterConditionsOf(shape, (value) => sql.placeholder(value)),
+        ),
+      )
+      .orderBy(sql`search_rank desc`, ...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .as('top');
+    // By the alias, which only the subquery has (`rank` alone would be the author's rank).
+    return withSnippetSources(top, { before: sql`search_rank desc` }).prepare(name);
+  }
+  function headStatement(shape: FilterShape, signedIn: boolean) {
+    const name = `search_head_${signedIn ? 'reader' : 'visitor'}${shape.tag ? '_tag' : ''}${shape.type ? '_type' : ''}${shape.author ? '_author' : ''}`;
+    let statement = heads.get(name);
+    if (!statement) heads.set(name, (statement = prepareHead(shape, signedIn, name)));
     return statement;
   }
 
@@ -299,66 +426,10 @@ export function createExploreRepository(orm: Orm) {
     // Search
 
     /**
-     * Up to `cap` listed cards matching `q` anywhere, found through the GIN index only: their id and
-     * publication time. The planner does not count the cost of decompressing a
-     * card's full vector (several kilobytes) to test `@@` on a row, so for a rare word it walks the index of
-     * new cards and decompresses thousands of them (4 s for a word in 284 of 100,000 cards); here plain index
-     * scans and sequential scans are switched off for this one statement, so only matching rows are read.
-     */
-    async bodyCandidates(q: string, filters: CardFilters, readerKey: string | undefined, cap: number) {
-      return orm.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-        );
-        return tx
-          .select({ id: cards.id, at: summaryColumns.publishedAtExact })
-          .from(cards)
-          .where(
-            and(
-              listed,
-              sql`${cards.searchVector} @@ ${tsQuery(q)}`,
-              notBlockedBy(readerKey),
-              ...filterConditions(filters),
-            ),
-          )
-          .limit(cap);
-      });
-    },
-
-    /**
-     * The ids of the listed cards whose title or tags match `q`, through their index (no title vector is
-     * recomputed). The service asks only when few cards match at all, so these are few too.
-     */
-    async titleAndTagMatches(q: string, filters: CardFilters, readerKey: string | undefined) {
-      const rows = await orm
-        .select({ id: cards.id })
-        .from(cards)
-        .where(
-          and(
-            listed,
-            sql`${headVector} @@ ${tsQuery(q)}`,
-            notBlockedBy(readerKey),
-            ...filterConditions(filters),
-          ),
-        );
-      return new Set(rows.map((row) => row.id));
-    },
-
-    /** The listed cards of `ids` with their whole body, in no particular order. */
-    async withBodies(ids: string[]) {
-      if (ids.length === 0) return [];
-      return orm
-        .select({ card: summaryColumns, author: profiles, fullBody: cards.body })
-        .from(cards)
-        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
-        .where(and(inArray(cards.id, ids), listed));
-    },
-
-    /**
-     * The first tier of search: listed cards whose title or tags match `q`, best first (see `headRank`), then
-     * newest. Only the newest HEAD_RANKED of them are ranked: the rank recomputes each card's title vector,
-     * which for a word in 1,600 titles took 50–180 ms, against 6 ms for finding and dating them all. The whole
-     * body comes along for the snippet.
+     * The first tier of search: listed cards whose title or tags match `q`, best first, then newest. The rank
+     * is `ts_rank_cd` over the stored title and tags vector with the weights {D, C, B, A} = {0.1, 0.1, 0.4,
+     * 1.0}, so a title match counts more than a tag match; every match is ranked, at a few microseconds each,
+     * without reading its (large, compressed) full vector. The start of the body comes along for the snippet.
      */
     async searchTitlesAndTags(
       q: string,
@@ -367,35 +438,33 @@ export function createExploreRepository(orm: Orm) {
       offset: number,
       limit: number,
     ) {
-      const rank = headRank(q);
-      const newest = orm
-        .select({ id: cards.id })
-        .from(cards)
-        .where(
-          and(
-            listed,
-            sql`${headVector} @@ ${tsQuery(q)}`,
-            notBlockedBy(readerKey),
-            ...filterConditions(filters),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .limit(HEAD_RANKED);
-      return orm
-        .select({ card: summaryColumns, author: profiles, fullBody: cards.body })
-        .from(cards)
-        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
-        .where(inArray(cards.id, newest))
-        .orderBy(desc(rank), ...newestFirst)
-        .offset(offset)
-        .limit(limit);
+      return headStatement(shapeOf(filters), readerKey !== undefined).execute({
+        q,
+        reader: readerKey,
+        ...filterValues(filters),
+        offset,
+        limit,
+      });
     },
 
     /**
-     * The second tier when many cards match: listed cards that match `q` only in their body, newest first.
-     * Ranking these by `ts_rank_cd` would read the full vector of every one of them (tens of thousands for a
-     * common word); newest first lets PostgreSQL walk the index of new cards and stop after one page, which is
-     * quick when a good share of cards match (the service makes sure of that, see `bodyCandidates`).
+     * The second tier: listed cards that match `q` only in their body, newest first. Ranking these by
+     * `ts_rank_cd` would read the full vector of every one of them (tens of thousands for a common word), and
+     * the full-text index hands back its matches in no order, so how to find the newest few depends on how
+     * many cards hold the words (PostgreSQL's estimate, asked first):
+     *
+     * - Few (up to `bitmapAllBelow`): read them all from the full-text index and sort them.
+     * - Very many (at least `walkShare` of the listed cards): walk the index of new cards, testing each, and
+     *   stop after a page; a few dozen cards.
+     * - In between: the newest cards that should hold about three pages of matches (from the cached
+     *   publication times of the n-th newest card), intersected with the full-text index, so only cards that
+     *   match and are recent enough are read; a window that holds too few matches (filters, an estimate off)
+     *   is widened fourfold until the page is full or the window is everything.
+     *
+     * Left to itself, PostgreSQL walks too often: it does not count decompressing each card's vector (several
+     * kilobytes) to test it, so for a word in 284 of 100,000 cards it read every card (90 ms); for a word in
+     * 3,000 the walk read 850 cards (5 ms) where the window reads 60 (1.4 ms). So each way is fixed for its
+     * one statement by switching the other kinds of scan off.
      */
     async searchBodies(
       q: string,
@@ -404,22 +473,47 @@ export function createExploreRepository(orm: Orm) {
       offset: number,
       limit: number,
     ) {
-      return orm
-        .select({ card: summaryColumns, author: profiles, fullBody: cards.body })
-        .from(cards)
-        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
-        .where(
-          and(
-            listed,
-            sql`${cards.searchVector} @@ ${tsQuery(q)}`,
-            sql`not (${headVector} @@ ${tsQuery(q)})`,
-            notBlockedBy(readerKey),
-            ...filterConditions(filters),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .offset(offset)
-        .limit(limit);
+      const query = tsQuery(q);
+      const matches = and(
+        listed,
+        sql`${cards.searchVector} @@ ${query}`,
+        sql`not (${cards.searchHead} @@ ${query})`,
+        notBlockedBy(readerKey),
+        ...filterConditions(filters),
+      );
+      const page = (by: 'walk' | 'bitmap', since?: Date) =>
+        orm.transaction(async (tx) => {
+          await tx.execute(
+            by === 'walk'
+              ? sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`
+              : sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+          );
+          const ids = tx
+            .select({ id: cards.id, publishedAt: cards.publishedAt })
+            .from(cards)
+            .where(and(matches, since ? sql`${cards.publishedAt} >= ${since}` : undefined))
+            .orderBy(...newestFirst)
+            .offset(offset)
+            .limit(limit)
+            .as('page');
+          return withSnippetSources(ids, { builder: tx });
+        });
+
+      const estimate = await orm.execute<{ 'QUERY PLAN': [{ Plan: { Plans: { 'Plan Rows': number }[] } }] }>(
+        sql`explain (format json) select 1 from ${cards} where ${matches} union all select 1 from ${cards} where ${listed}`,
+      );
+      const [matching = 0, listedCards = 0] =
+        estimate.rows[0]?.['QUERY PLAN'][0].Plan.Plans.map((plan) => plan['Plan Rows']) ?? [];
+      if (matching <= tuning.bitmapAllBelow) return page('bitmap');
+      if (matching >= tuning.walkShare * listedCards) return page('walk');
+
+      let newest = Math.ceil((3 * (offset + limit) * listedCards) / matching);
+      for (;;) {
+        const since = await newestSince(newest);
+        const rows = await page('bitmap', since);
+        if (since === undefined || rows.length === limit) return rows;
+        newest *= 4;
+      }
     },
 
     /**
@@ -465,29 +559,6 @@ export function createExploreRepository(orm: Orm) {
         .orderBy(...newestFirst)
         .offset(offset)
         .limit(limit);
-    },
-
-    /**
-     * `ts_headline` of each text for `q`, matched words between `marks`; the texts are folded the way the
-     * search vector is, so "deja" marks "déjà". Each text's own characters are mapped back by the service.
-     */
-    async headlines(texts: string[], q: string, marks: { start: string; end: string }) {
-      if (texts.length === 0) return [];
-      const options = `StartSel="${marks.start}", StopSel="${marks.end}", MaxWords=35, MinWords=15, ShortWord=2, HighlightAll=false, MaxFragments=0`;
-      const result = await orm.execute<{ headline: string }>(sql`
-        select ts_headline('english', cardweb_unaccent(text), ${tsQuery(q)}, ${options}) as headline
-        from unnest(${sql.param(texts)}::text[]) with ordinality as input(text, position)
-        order by position`);
-      return result.rows.map((row) => row.headline);
-    },
-
-    /** How the search folds each of these characters (one by one), for mapping snippets back to the text. */
-    async unaccentEach(chars: string[]): Promise<Map<string, string>> {
-      if (chars.length === 0) return new Map();
-      const result = await orm.execute<{ char: string; folded: string }>(
-        sql`select c as char, cardweb_unaccent(c) as folded from unnest(${sql.param(chars)}::text[]) as c`,
-      );
-      return new Map(result.rows.map((row) => [row.char, row.folded]));
     },
 
     // Views

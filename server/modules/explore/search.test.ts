@@ -3,7 +3,7 @@ import { searchResultsSchema, snippetMarks, type SearchResults } from '../../../
 import { setupTestApp } from '../../test/app.ts';
 import { cardFactory } from '../../test/cards.ts';
 import { people, type Person } from '../../test/people.ts';
-import { restoreFolded, snippetWindow } from './service.ts';
+import { createExploreRepository, type BodySearchTuning } from './repository.ts';
 
 const { start: S, end: E } = snippetMarks;
 
@@ -167,46 +167,39 @@ describe('search', () => {
     );
     expect(bad.statusCode).toBe(400);
   });
-});
 
-describe('restoreFolded', () => {
-  const fold = new Map([
-    ['é', 'e'],
-    ['à', 'a'],
-    ['ê', 'e'],
-    ['æ', 'ae'],
-  ]);
-  it('puts the marks back on the original characters', () => {
-    expect(restoreFolded('Un café à Paris', `Un ${S}cafe${E} a Paris`, fold)).toBe(`Un ${S}café${E} à Paris`);
-    expect(restoreFolded('Encyclopædia entry', `${S}Encyclopaedia${E} entry`, fold)).toBe(
-      `${S}Encyclopædia${E} entry`,
-    );
-  });
-  it('keeps the folded snippet when it cannot be placed', () => {
-    expect(restoreFolded('abc é', `${S}zzz${E}`, fold)).toBe(`${S}zzz${E}`);
-  });
-  it('places a snippet that is a part of the text', () => {
-    expect(restoreFolded('début et fin de la fête', `et ${S}fin${E} de la fete`, fold)).toBe(
-      `et ${S}fin${E} de la fête`,
-    );
-  });
-});
-
-describe('snippetWindow', () => {
-  const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-  it('keeps a short text whole', () => {
-    expect(snippetWindow('a short text', 'text')).toBe('a short text');
-  });
-  it('cuts a long text around the first match, at spaces', () => {
-    const text = `${filler(200)} the Quokka smiles ${filler(200)}`;
-    const window = snippetWindow(text, 'quokkas');
-    expect(window).toContain('Quokka smiles');
-    expect(window.length).toBeLessThanOrEqual(600);
-    expect(text).toContain(window);
-    expect(window.startsWith('word')).toBe(true);
-  });
-  it('starts at the beginning when nothing seems to match', () => {
-    const text = filler(300);
-    expect(snippetWindow(text, 'déjà').startsWith('word0 word1')).toBe(true);
+  it('finds the same body matches whether it reads them all, walks the newest cards or reads windows', async () => {
+    const writer = await make.author();
+    const now = Date.now();
+    const matching: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const card = await make.card(writer, {
+        title: `Savanna ${i}`,
+        body: i % 2 === 0 ? 'An okapi in the forest.' : 'Giraffes only.',
+        publishedAt: new Date(now - i * 1000),
+      });
+      if (i % 2 === 0) matching.push(card.id);
+    }
+    // Windows of 4, 8, 16… newest cards: most pages need a wider window than the first.
+    const ways: Record<string, BodySearchTuning> = {
+      all: { bitmapAllBelow: Number.MAX_SAFE_INTEGER, walkShare: 2, smallestWindow: 4 },
+      walk: { bitmapAllBelow: 0, walkShare: 0, smallestWindow: 4 },
+      window: { bitmapAllBelow: 0, walkShare: 2, smallestWindow: 4 },
+    };
+    for (const [offset, limit] of [
+      [0, 5],
+      [3, 7],
+      [25, 10],
+      [29, 5],
+    ] as const) {
+      for (const [way, tuning] of Object.entries(ways)) {
+        const repository = createExploreRepository(context.db.orm, { bodySearch: tuning });
+        const rows = await repository.searchBodies('okapi', {}, undefined, offset, limit);
+        expect(
+          rows.map((row) => row.card.id),
+          `${way}, offset ${offset}, limit ${limit}`,
+        ).toEqual(matching.slice(offset, offset + limit));
+      }
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cardSummaryOf, excerptOf } from '../cards/present.ts';
+import { queryTerms, snippetOf } from './snippets.ts';
 import type { CardFilters, ExploreRepository, ScoreKey, TimeKey } from './repository.ts';
 
 /** Search never pages past this many results: nobody reads further, and deep offsets cost the most. */
@@ -24,13 +25,7 @@ const FEW_MATCHES = 5;
 const TYPO_SIMILARITY = 0.6;
 /** At most this many typo candidates are added. */
 const TYPO_CANDIDATES = 50;
-/**
- * Up to this many body matches are dated from the index alone and sorted newest first; beyond it so many
- * cards match that walking the newest cards finds a page sooner. Set on the 100,000-card benchmark: a larger
- * cap spent more on fetching candidates than the walk would have cost.
- */
-const BODY_CANDIDATES = 600;
-/** Characters of a card's text that a snippet is looked for in; `ts_headline` reads all it is given. */
+/** Characters of a card's plain text that a snippet is looked for in. */
 const SNIPPET_SOURCE_CHARS = 10_000;
 /** Backlinks and mentions each show at most this many cards. */
 export const backlinkCap = 50;
@@ -129,80 +124,6 @@ function withoutMarks(text: string): string {
   return text.replaceAll(snippetMarks.start, '').replaceAll(snippetMarks.end, '');
 }
 
-/**
- * Puts the marks of `headline` — `ts_headline` over the accent-folded `original` — onto `original` itself, so
- * a snippet shows "Déjà vu" rather than "Deja vu". `fold` says how the database folds each character that is
- * not ASCII; when the snippet cannot be placed (folding that is not one character at a time), the folded
- * snippet is kept.
- */
-export function restoreFolded(original: string, headline: string, fold: ReadonlyMap<string, string>): string {
-  const chars = Array.from(original);
-  let folded = '';
-  // For each code unit of `folded`: where the character that produced it starts and ends in `original`.
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let at = 0;
-  for (const char of chars) {
-    const replacement = fold.get(char) ?? char;
-    for (let i = 0; i < replacement.length; i++) {
-      starts.push(at);
-      ends.push(at + char.length);
-    }
-    folded += replacement;
-    at += char.length;
-  }
-  if (folded === original) return headline;
-  const plain = withoutMarks(headline);
-  const offset = folded.indexOf(plain);
-  if (offset === -1 || plain.length === 0) return headline;
-
-  let output = '';
-  let copiedTo = starts[offset] ?? original.length;
-  let position = offset;
-  for (const char of headline) {
-    if (char === snippetMarks.start || char === snippetMarks.end) {
-      const cut =
-        char === snippetMarks.start
-          ? (starts[position] ?? original.length)
-          : (ends[position - 1] ?? original.length);
-      output += original.slice(copiedTo, cut) + char;
-      copiedTo = cut;
-    } else {
-      position += char.length;
-    }
-  }
-  const end = position > offset ? (ends[position - 1] ?? original.length) : copiedTo;
-  return output + original.slice(copiedTo, Math.max(end, copiedTo));
-}
-
-/** Characters around the first likely match that `ts_headline` gets, instead of the whole text. */
-const SNIPPET_WINDOW = 600;
-
-/**
- * The part of `text` a snippet is taken from: about SNIPPET_WINDOW characters from a little before the first
- * place a query word seems to start (its first five letters, any case), cut at spaces; the start of the text
- * when none is found (an accented or differently stemmed match). `ts_headline` parses all it is given, and on
- * whole bodies it was most of the cost of a search.
- */
-export function snippetWindow(text: string, q: string): string {
-  if (text.length <= SNIPPET_WINDOW) return text;
-  // Letters and digits only, so nothing in them means anything to a regular expression.
-  const stems = (q.match(/[\p{L}\p{N}]{2,}/gu) ?? []).map((word) => word.slice(0, 5));
-  const found =
-    stems.length > 0 ? new RegExp(`(^|[^\\p{L}\\p{N}])(${stems.join('|')})`, 'iu').exec(text) : null;
-  let start = found ? Math.max(0, found.index - SNIPPET_WINDOW / 4) : 0;
-  if (start > 0) {
-    const space = text.indexOf(' ', start);
-    start = space === -1 || space > (found?.index ?? 0) ? start : space + 1;
-  }
-  let end = Math.min(text.length, start + SNIPPET_WINDOW);
-  if (end < text.length) {
-    const space = text.lastIndexOf(' ', end);
-    if (space > start) end = space;
-  }
-  return text.slice(start, end);
-}
-
 /** What a visitor who is not signed in is known by: a keyed hash of the day, address and browser. */
 export function visitorKey(salt: string, day: string, ip: string, userAgent: string): string {
   return `v:${createHmac('sha256', salt).update(`${day}\n${ip}\n${userAgent}`).digest('base64url')}`;
@@ -234,36 +155,33 @@ export function createExploreService(repository: ExploreRepository, options: { v
     return filters;
   }
 
-  async function snippetsFor(q: string, bodies: string[]): Promise<string[]> {
-    const texts = bodies.map((body) =>
-      snippetWindow(
+  function snippetsFor(q: string, bodies: string[]): string[] {
+    const terms = queryTerms(q);
+    return bodies.map((body) =>
+      snippetOf(
         withoutMarks(excerptOf(body.slice(0, SNIPPET_SOURCE_CHARS * 2), SNIPPET_SOURCE_CHARS)),
-        q,
+        terms,
       ),
     );
-    const nonAscii = new Set<string>();
-    for (const text of texts) for (const char of text) if (char > '\u007f') nonAscii.add(char);
-    const [headlines, fold] = await Promise.all([
-      repository.headlines(texts, q, snippetMarks),
-      repository.unaccentEach([...nonAscii]),
-    ]);
-    return texts.map((text, i) => restoreFolded(text, headlines[i] ?? '', fold));
   }
 
   type Hit = SummaryRow & { fullBody?: string };
 
   /**
    * The list search shows when fewer than FEW_MATCHES cards match exactly: those first, then the cards whose
-   * titles are spelt like the query, most similar first. It is short and built the same way for every page.
+   * titles are spelt like the query, most similar first. It is short and built the same way for every page;
+   * the first page passes the exact matches it has just read (`known`).
    */
-  async function typoList(q: string, filters: CardFilters, readerKey: string | undefined): Promise<Hit[]> {
-    const exactHead = await repository.searchTitlesAndTags(q, filters, readerKey, 0, FEW_MATCHES);
-    const candidates = await repository.bodyCandidates(q, filters, readerKey, FEW_MATCHES * 2);
-    const inHead = new Set(exactHead.map((row) => row.card.id));
-    const bodyIds = candidates
-      .filter((candidate) => !inHead.has(candidate.id))
-      .map((candidate) => candidate.id);
-    const exact: Hit[] = [...exactHead, ...(await repository.withBodies(bodyIds))];
+  async function typoList(
+    q: string,
+    filters: CardFilters,
+    readerKey: string | undefined,
+    known?: Hit[],
+  ): Promise<Hit[]> {
+    const exact: Hit[] = known ?? [
+      ...(await repository.searchTitlesAndTags(q, filters, readerKey, 0, FEW_MATCHES)),
+      ...(await repository.searchBodies(q, filters, readerKey, 0, FEW_MATCHES)),
+    ];
     const similar = await repository.searchSimilarTitles(
       q,
       filters,
@@ -276,9 +194,9 @@ export function createExploreService(repository: ExploreRepository, options: { v
   }
 
   /** Search results with their snippets: marked words for full-text matches, the excerpt for the others. */
-  async function present(q: string, page: Hit[]): Promise<SearchResults['items']> {
+  function present(q: string, page: Hit[]): SearchResults['items'] {
     const withText = page.filter((hit) => hit.fullBody !== undefined);
-    const snippets = await snippetsFor(
+    const snippets = snippetsFor(
       q,
       withText.map((hit) => hit.fullBody ?? ''),
     );
@@ -358,32 +276,22 @@ export function createExploreService(repository: ExploreRepository, options: { v
         if (hits.length <= limit && head !== undefined) {
           const bodyOffset = Math.max(0, offset + hits.length - head);
           const need = limit + 1 - hits.length;
-          const candidates = await repository.bodyCandidates(q, filters, readerKey, BODY_CANDIDATES + 1);
-          if (candidates.length > BODY_CANDIDATES) {
-            hits = [...hits, ...(await repository.searchBodies(q, filters, readerKey, bodyOffset, need))];
-          } else {
-            const inHead = await repository.titleAndTagMatches(q, filters, readerKey);
-            const bodyOnly = candidates
-              .filter((candidate) => !inHead.has(candidate.id))
-              .sort((a, b) =>
-                a.at === b.at ? (a.id < b.id ? 1 : -1) : (a.at ?? '') < (b.at ?? '') ? 1 : -1,
-              );
-            if (offset === 0 && head + bodyOnly.length < FEW_MATCHES) {
-              // Few exact matches: the typo list instead, for this page and (through the cursor) the next.
-              hits = (await typoList(q, filters, readerKey)).slice(0, limit + 1);
-              return {
-                items: await present(q, hits.slice(0, limit)),
-                nextCursor: next(hits.length, undefined, true),
-              };
-            }
-            const wanted = bodyOnly.slice(bodyOffset, bodyOffset + need).map((candidate) => candidate.id);
-            const rows = new Map((await repository.withBodies(wanted)).map((row) => [row.card.id, row]));
-            hits = [...hits, ...wanted.flatMap((id) => rows.get(id) ?? [])];
+          // The first page reads enough to tell whether fewer than FEW_MATCHES cards match in all.
+          const fetch = Math.max(need, offset === 0 ? FEW_MATCHES - hits.length : 0);
+          const body = await repository.searchBodies(q, filters, readerKey, bodyOffset, fetch);
+          if (offset === 0 && hits.length + body.length < FEW_MATCHES) {
+            // Few exact matches: the typo list instead, for this page and (through the cursor) the next.
+            hits = (await typoList(q, filters, readerKey, [...hits, ...body])).slice(0, limit + 1);
+            return {
+              items: present(q, hits.slice(0, limit)),
+              nextCursor: next(hits.length, undefined, true),
+            };
           }
+          hits = [...hits, ...body.slice(0, need)];
         }
       }
       return {
-        items: await present(q, hits.slice(0, limit)),
+        items: present(q, hits.slice(0, limit)),
         nextCursor: next(hits.length, head, cursor.typos),
       };
     },
