@@ -157,7 +157,7 @@ export async function seedCards(databaseUrl: string, log: Log): Promise<Figure[]
     let sweep: { updated: number };
     const sweepStarted = performance.now();
     try {
-      sweep = await createExploreRepository(db.orm).recomputeTrending();
+      sweep = await createExploreRepository(db).recomputeTrending();
     } finally {
       await db.close();
     }

@@ -46,7 +46,7 @@ describe('Explore feeds and profile tabs', () => {
       make.card(writer, { title: 'Deleted', deletedAt: new Date() }),
     ]);
     const mine = new Set([shown.id, ...hidden.map((card) => card.id)]);
-    await createExploreRepository(context.db.orm).recomputeTrending();
+    await createExploreRepository(context.db).recomputeTrending();
 
     for (const url of ['/api/cards/feed/new', '/api/cards/feed/trending', '/api/cards/feed/following']) {
       expect(idsOf(await allPages(url, reader), mine), url).toEqual([shown.id]);
@@ -148,7 +148,7 @@ describe('Explore feeds and profile tabs', () => {
     const popularFresh = await make.card(writer, { publishedAt: new Date(now - 2 * hour), likes: 10 });
     const viewedOnly = await make.card(writer, { publishedAt: new Date(now - 2 * hour), views: 30 });
     const ancient = await make.card(writer, { publishedAt: new Date(now - 400 * hour), likes: 5 });
-    const repository = createExploreRepository(context.db.orm);
+    const repository = createExploreRepository(context.db);
     await repository.recomputeTrending(2);
 
     const score = (likes: number, views: number, hours: number) =>

@@ -2,6 +2,7 @@ import {
   and,
   desc,
   eq,
+  getTableName,
   inArray,
   notInArray,
   sql,
@@ -11,10 +12,11 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { Orm } from '../../db/client.ts';
+import type { Database, Orm } from '../../db/client.ts';
 import { blocks, cardLikes, cardLinks, cards, cardViews, follows, profiles } from '../../db/schema.ts';
 import { excerptSourceLength } from '../cards/present.ts';
 import type { Executor } from '../reputation/repository.ts';
+import { estimateShare, type LexemeStats } from './match-estimate.ts';
 
 /**
  * Trending: engagement over age, recomputed by the sweep every few minutes and by the cards module right after
@@ -186,6 +188,8 @@ export type BodySearchTuning = {
 const defaultTuning: BodySearchTuning = { bitmapAllBelow: 1000, walkShare: 0.1, smallestWindow: 1000 };
 /** How long the cached publication times of the n-th newest listed cards (search's windows) are used. */
 const NEWEST_TIMES_TTL_MS = 60_000;
+/** How long the cached lexeme statistics (search's estimates) are used; ANALYZE renews them rarely. */
+const LEXEME_STATS_TTL_MS = 10 * 60_000;
 
 /** How long the search for mentions of a title may take. */
 const MENTIONS_TIMEOUT_MS = 500;
@@ -199,8 +203,12 @@ function isQueryCanceled(error: unknown): boolean {
 }
 
 /** Storage side of Explore: card lists, search, views, trending, backlinks and graphs. */
-export function createExploreRepository(orm: Orm, options: { bodySearch?: BodySearchTuning } = {}) {
+export function createExploreRepository(db: Database, options: { bodySearch?: BodySearchTuning } = {}) {
+  const { orm } = db;
   const tuning = options.bodySearch ?? defaultTuning;
+  // Each way of reading body matches runs on sessions where the planner can take no other (see searchBodies).
+  const byWalking = db.withSettings({ enable_seqscan: 'off', enable_bitmapscan: 'off' });
+  const byIndex = db.withSettings({ enable_seqscan: 'off', enable_indexscan: 'off' });
 
   // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
   // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
@@ -222,6 +230,37 @@ export function createExploreRepository(orm: Orm, options: { bodySearch?: BodySe
     }
     // No time: fewer cards than that are listed, so the window is all of them.
     return newestTimes.times.get(n);
+  }
+
+  // The statistics PostgreSQL keeps of the search vector, read every few minutes: search estimates how many
+  // cards a query matches from them, as the planner would (see match-estimate.ts).
+  let lexemes: { at: number; stats: Promise<LexemeStats> } | undefined;
+  function lexemeStats(): Promise<LexemeStats> {
+    if (!lexemes || Date.now() - lexemes.at > LEXEME_STATS_TTL_MS) {
+      const stats = readLexemeStats();
+      lexemes = { at: Date.now(), stats };
+      // A failed read is not kept: the next search asks again.
+      stats.catch(() => (lexemes = undefined));
+    }
+    return lexemes.stats;
+  }
+  async function readLexemeStats(): Promise<LexemeStats> {
+    const result = await orm.execute<{ elems: string[] | null; freqs: number[] | null; cards: number }>(sql`
+      select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
+             greatest(c.reltuples, 0)::float8 as cards
+      from pg_class c
+      left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname
+        and s.attname = 'search_vector'
+      where c.oid = ${getTableName(cards)}::regclass`);
+    const row = result.rows[0];
+    const elems = row?.elems ?? [];
+    const freqs = row?.freqs ?? [];
+    // The frequencies end with their minimum, maximum and the share of empty vectors.
+    return {
+      frequencies: new Map(elems.map((lexeme, i) => [lexeme, freqs[i] ?? 0])),
+      minimum: freqs[elems.length] ?? 0,
+      cards: row?.cards ?? 0,
+    };
   }
 
   function summaries() {
@@ -451,7 +490,7 @@ export function createExploreRepository(orm: Orm, options: { bodySearch?: BodySe
      * The second tier: listed cards that match `q` only in their body, newest first. Ranking these by
      * `ts_rank_cd` would read the full vector of every one of them (tens of thousands for a common word), and
      * the full-text index hands back its matches in no order, so how to find the newest few depends on how
-     * many cards hold the words (PostgreSQL's estimate, asked first):
+     * many cards hold the words, estimated as PostgreSQL's planner would (see match-estimate.ts):
      *
      * - Few (up to `bitmapAllBelow`): read them all from the full-text index and sort them.
      * - Very many (at least `walkShare` of the listed cards): walk the index of new cards, testing each, and
@@ -464,7 +503,7 @@ export function createExploreRepository(orm: Orm, options: { bodySearch?: BodySe
      * Left to itself, PostgreSQL walks too often: it does not count decompressing each card's vector (several
      * kilobytes) to test it, so for a word in 284 of 100,000 cards it read every card (90 ms); for a word in
      * 3,000 the walk read 850 cards (5 ms) where the window reads 60 (1.4 ms). So each way is fixed for its
-     * one statement by switching the other kinds of scan off.
+     * one statement: it runs on sessions where the other kinds of scan are switched off.
      */
     async searchBodies(
       q: string,
@@ -481,33 +520,25 @@ export function createExploreRepository(orm: Orm, options: { bodySearch?: BodySe
         notBlockedBy(readerKey),
         ...filterConditions(filters),
       );
-      const page = (by: 'walk' | 'bitmap', since?: Date) =>
-        orm.transaction(async (tx) => {
-          await tx.execute(
-            by === 'walk'
-              ? sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`
-              : sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
-          );
-          const ids = tx
-            .select({ id: cards.id, publishedAt: cards.publishedAt })
-            .from(cards)
-            .where(and(matches, since ? sql`${cards.publishedAt} >= ${since}` : undefined))
-            .orderBy(...newestFirst)
-            .offset(offset)
-            .limit(limit)
-            .as('page');
-          return withSnippetSources(ids, { builder: tx });
-        });
+      const page = (by: 'walk' | 'bitmap', since?: Date) => {
+        const on = by === 'walk' ? byWalking : byIndex;
+        const ids = on
+          .select({ id: cards.id, publishedAt: cards.publishedAt })
+          .from(cards)
+          .where(and(matches, since ? sql`${cards.publishedAt} >= ${since}` : undefined))
+          .orderBy(...newestFirst)
+          .offset(offset)
+          .limit(limit)
+          .as('page');
+        return withSnippetSources(ids, { builder: on });
+      };
 
-      const estimate = await orm.execute<{ 'QUERY PLAN': [{ Plan: { Plans: { 'Plan Rows': number }[] } }] }>(
-        sql`explain (format json) select 1 from ${cards} where ${matches} union all select 1 from ${cards} where ${listed}`,
-      );
-      const [matching = 0, listedCards = 0] =
-        estimate.rows[0]?.['QUERY PLAN'][0].Plan.Plans.map((plan) => plan['Plan Rows']) ?? [];
+      const stats = await lexemeStats();
+      const matching = estimateShare(q, stats) * stats.cards;
       if (matching <= tuning.bitmapAllBelow) return page('bitmap');
-      if (matching >= tuning.walkShare * listedCards) return page('walk');
+      if (matching >= tuning.walkShare * stats.cards) return page('walk');
 
-      let newest = Math.ceil((3 * (offset + limit) * listedCards) / matching);
+      let newest = Math.ceil((3 * (offset + limit) * stats.cards) / matching);
       for (;;) {
         const since = await newestSince(newest);
         const rows = await page('bitmap', since);

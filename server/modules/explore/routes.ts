@@ -39,7 +39,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   // Visitors' view hashes are keyed by a value derived from the session secret, which every instance shares,
   // so one visitor is one viewer whichever instance answers.
   const viewSalt = createHmac('sha256', secret).update('card-views').digest('base64url');
-  const service = createExploreService(createExploreRepository(app.db.orm), { viewSalt });
+  const service = createExploreService(createExploreRepository(app.db), { viewSalt });
   // A request with neither a cookie nor an authorization header has no session: most Explore traffic is
   // visitors, and asking the identity library anyway cost about half a millisecond of CPU a request.
   const reader = async (request: Parameters<typeof sessionUser>[1]) =>

@@ -193,7 +193,7 @@ describe('search', () => {
       [29, 5],
     ] as const) {
       for (const [way, tuning] of Object.entries(ways)) {
-        const repository = createExploreRepository(context.db.orm, { bodySearch: tuning });
+        const repository = createExploreRepository(context.db, { bodySearch: tuning });
         const rows = await repository.searchBodies('okapi', {}, undefined, offset, limit);
         expect(
           rows.map((row) => row.card.id),

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { snippetMarks } from '../../../contracts/cards.ts';
 import { DEMO_CARDS_DIR } from '../../seed/demo-content.ts';
 import { setupTestApp } from '../../test/app.ts';
-import { foldWord, queryTerms, snippetOf } from './snippets.ts';
+import { foldWord } from './english.ts';
+import { queryTerms, snippetOf } from './snippets.ts';
 
 const { start: S, end: E } = snippetMarks;
 const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');

@@ -1,11 +1,10 @@
-import stem from 'wink-porter2-stemmer';
 import { snippetMarks } from '../../../contracts/cards.ts';
+import { foldWord, isStopWord, stemOf } from './english.ts';
 
 /**
  * Search snippets: a few dozen words of a card's plain text around the first word that matches the query,
  * with the matching words between `snippetMarks`. PostgreSQL finds the cards; the snippets are made here, with
- * the same rules as its English search (accents folded, PostgreSQL's English stop words, Porter2 stems — the
- * Snowball stemmer PostgreSQL uses), so "ranked" marks "ranking". Asking PostgreSQL for them (`ts_headline`)
+ * the same rules as its English search (see `english.ts`), so "ranked" marks "ranking". Asking PostgreSQL for them (`ts_headline`)
  * took a tenth of each search's time.
  */
 
@@ -13,54 +12,6 @@ import { snippetMarks } from '../../../contracts/cards.ts';
 const SNIPPET_WORDS = 35;
 /** Words shown before the first match, so a snippet does not start on it. */
 const WORDS_BEFORE = 6;
-
-/** PostgreSQL's English stop words (`tsearch_data/english.stop`): never matched, never marked. */
-const STOP_WORDS = new Set(
-  (
-    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers ' +
-    'herself it its itself they them their theirs themselves what which who whom this that these those am is ' +
-    'are was were be been being have has had having do does did doing a an the and but if or because as until ' +
-    'while of at by for with about against between into through during before after above below to from up ' +
-    'down in out on off over under again further then once here there when where why how all any both each ' +
-    'few more most other some such no nor not only own same so than too very s t can will just don should now'
-  ).split(' '),
-);
-
-/** Letters folded as `unaccent` folds them where Unicode decomposition does not. */
-const LIGATURES: Record<string, string> = {
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ß: 'ss',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-};
-
-/** A word as search compares it: lower case, accents and ligatures folded. */
-export function foldWord(word: string): string {
-  const lower = word.toLowerCase();
-  // Most words are ASCII, and decomposing them changes nothing.
-  if (/^[\p{ASCII}]*$/u.test(lower)) return lower;
-  return lower
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[æœøßłđðþ]/g, (char) => LIGATURES[char] ?? char);
-}
-
-// Stems of the words seen lately: card texts repeat their vocabulary, and stemming is most of the work.
-const stems = new Map<string, string>();
-const STEMS_KEPT = 50_000;
-function stemOf(folded: string): string {
-  let found = stems.get(folded);
-  if (found === undefined) {
-    found = stem(folded);
-    if (stems.size >= STEMS_KEPT) stems.clear();
-    stems.set(folded, found);
-  }
-  return found;
-}
 
 /** The words of a query that a snippet marks. */
 export type QueryTerms = { words: Set<string>; stems: Set<string>; prefixes: Set<string> };
@@ -78,7 +29,7 @@ export function queryTerms(q: string): QueryTerms {
     const excluded =
       match.index > 0 && q[match.index - 1] === '-' && !/[\p{L}\p{N}]/u.test(q[match.index - 2] ?? '');
     const word = foldWord(match[0]);
-    if (excluded || STOP_WORDS.has(word)) continue;
+    if (excluded || isStopWord(word)) continue;
     terms.words.add(word);
     const wordStem = stemOf(word);
     terms.stems.add(wordStem);
@@ -91,7 +42,7 @@ export function queryTerms(q: string): QueryTerms {
 function matches(token: string, terms: QueryTerms): boolean {
   const word = foldWord(token);
   if (terms.words.has(word)) return true;
-  if (!terms.prefixes.has(word.slice(0, PREFIX)) || STOP_WORDS.has(word)) return false;
+  if (!terms.prefixes.has(word.slice(0, PREFIX)) || isStopWord(word)) return false;
   return terms.stems.has(stemOf(word));
 }
 
