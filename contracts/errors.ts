@@ -53,6 +53,26 @@ export const errorCatalogue = {
     status: 404,
     message: 'That card has no such question any more. It may have been changed, unpublished or deleted.',
   },
+  'confer/blocked': {
+    status: 403,
+    message: 'You can’t message this person: one of you has blocked the other.',
+  },
+  'confer/archived': {
+    status: 409,
+    message: 'This conversation is archived. It can be read, but no longer written in.',
+  },
+  'confer/muted': { status: 403, message: 'An administrator has paused your messages for now.' },
+  'confer/rate-limited': {
+    status: 429,
+    message: 'You’re sending messages faster than Confer allows. Wait a few seconds, then send again.',
+  },
+  'confer/not-a-member': { status: 403, message: 'Join this channel to write in it.' },
+  'confer/name-taken': { status: 409, message: 'There is already a channel with that name.' },
+  'confer/not-the-author': { status: 403, message: 'Only the person who wrote a message can change it.' },
+  'confer/assistant-unavailable': {
+    status: 501,
+    message: 'This server has no card assistant. An administrator can set one up with an LLM.',
+  },
   'profiles/connections-hidden': {
     status: 403,
     message: 'This person keeps their followers and the people they follow private.',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '../contracts/limits.ts';
@@ -21,6 +22,7 @@ import moderationRoutes from './modules/moderation/routes.ts';
 import exploreRoutes from './modules/explore/routes.ts';
 import cardsRoutes from './modules/cards/routes.ts';
 import playRoutes from './modules/play/routes.ts';
+import conferRoutes from './modules/confer/routes.ts';
 import { createCardPages } from './modules/cards/open-graph.ts';
 import { createCardsRepository } from './modules/cards/repository.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
@@ -91,6 +93,9 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   });
 
   await app.register(errorsPlugin);
+  // Realtime connections (Confer); first, so that its hooks mark upgrade requests before any other hook can
+  // refuse one (a refused upgrade's socket is then closed with its answer). A client's frames are small events.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(securityPlugin);
   await app.register(serverTimingPlugin);
   await app.register(authorizedOriginsPlugin);
@@ -113,6 +118,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(exploreRoutes);
   await app.register(cardsRoutes);
   await app.register(playRoutes);
+  await app.register(conferRoutes);
 
   await app.register(webAppPlugin, {
     root: config.webDistDir,

@@ -260,6 +260,8 @@ export const userReports = pgTable(
     resolvedBy: text(),
     /** The card the report is about, when it was filed from a card page. */
     cardId: uuid().references((): AnyPgColumn => cards.id, { onDelete: 'set null' }),
+    /** The chat message the report is about, when it was filed from Confer. */
+    messageId: uuid().references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
   },
   (table) => [index('user_reports_status_created_idx').on(table.status, table.createdAt)],
 );
@@ -694,5 +696,167 @@ export const gameResults = pgTable(
   (table) => [
     index('game_results_deck_game_idx').on(table.profileKey, table.deckId, table.game),
     check('game_results_game', sql`game in ('multiple-choice', 'match', 'typed')`),
+  ],
+);
+
+// Confer: chat (see contracts/confer.ts and docs/decisions/009-realtime-chat.md)
+
+/**
+ * Channels (public and private), direct and group messages, and each person's assistant conversation.
+ * `last_seq` is the conversation's sequence: every new message and every change to one takes the next number,
+ * under this row's lock, so numbers follow commit order. `direct_key` (the members' keys, sorted) makes the
+ * same people always find the same direct or group conversation.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    kind: text().notNull(),
+    name: text(),
+    topic: text().notNull().default(''),
+    ownerKey: text().references(() => profiles.key, { onDelete: 'set null' }),
+    directKey: text(),
+    lastSeq: bigint({ mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp({ withTimezone: true }),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('conversations_channel_name_idx')
+      .on(table.name)
+      .where(sql`kind in ('channel', 'private')`),
+    uniqueIndex('conversations_direct_key_idx').on(table.directKey),
+    index('conversations_public_idx')
+      .on(table.lastMessageAt.desc())
+      .where(sql`kind = 'channel' and archived_at is null`),
+    check('conversations_kind', sql`kind in ('channel', 'private', 'direct', 'group', 'assistant')`),
+    check(
+      'conversations_name',
+      sql`(kind in ('channel', 'private')) = (name is not null) and (kind in ('direct', 'group', 'assistant')) = (direct_key is not null)`,
+    ),
+  ],
+);
+
+/** Who is in a conversation, and how far each has read (`read_seq`, kept per person across devices). */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    role: text().notNull().default('member'),
+    readSeq: bigint({ mode: 'number' }).notNull().default(0),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.profileKey] }),
+    index('conversation_members_profile_idx').on(table.profileKey),
+    check('conversation_members_role', sql`role in ('owner', 'member')`),
+  ],
+);
+
+/**
+ * Messages. `seq` is the message's number in its conversation's sequence, `change_seq` the number of its
+ * latest change; `client_id` is the sender's idempotency key. A deleted message keeps its row (and place)
+ * without its text. `mentions` (profile keys) and `card_ids` are read from the text when it is written.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: bigint({ mode: 'number' }).notNull(),
+    changeSeq: bigint({ mode: 'number' }).notNull(),
+    authorKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    clientId: uuid(),
+    threadRootId: uuid().references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
+    replyCount: integer().notNull().default(0),
+    lastReplyAt: timestamp({ withTimezone: true }),
+    mentions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cardIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    fromAssistant: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    /** The administrator who removed it, when one did. */
+    removedBy: text(),
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', cardweb_unaccent(body))`),
+  },
+  (table) => [
+    uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    index('messages_conversation_change_idx').on(table.conversationId, table.changeSeq),
+    uniqueIndex('messages_author_client_idx').on(table.authorKey, table.clientId),
+    index('messages_author_created_idx').on(table.authorKey, table.createdAt),
+    index('messages_thread_idx')
+      .on(table.threadRootId, table.seq)
+      .where(sql`thread_root_id is not null`),
+    index('messages_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+/** One person's reaction on a message: one row per emoji they gave it. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: uuid()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    emoji: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.profileKey, table.emoji] })],
+);
+
+/** People an administrator stopped from sending messages, until a time. */
+export const chatMutes = pgTable('chat_mutes', {
+  profileKey: text()
+    .primaryKey()
+    .references(() => profiles.key, { onDelete: 'cascade' }),
+  until: timestamp({ withTimezone: true }).notNull(),
+  reason: text().notNull(),
+  mutedBy: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who is connected to which server instance, and how: each instance writes its own rows, renews them while
+ * it runs (`seen_at`) and removes them when it stops; rows of an instance that died simply go stale.
+ */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    instanceId: text().notNull(),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.instanceId, table.profileKey] }),
+    index('realtime_presence_profile_idx').on(table.profileKey),
+    check('realtime_presence_status', sql`status in ('online', 'away')`),
   ],
 );

@@ -6,6 +6,7 @@ import {
   type Card,
   type CardFields,
   type CardType,
+  type CardVisibility,
   type CardVersion,
   type Draft,
   type DraftInput,
@@ -157,19 +158,25 @@ export function createCardsService(repository: CardsRepository) {
   }
 
   return {
-    /** Starts a new draft for `authorKey`. */
-    async create(authorKey: string, start: { title?: string; type?: CardType }): Promise<Draft> {
+    /**
+     * Starts a new draft for `authorKey`: empty, or with a note's title and text (a chat message saved as a
+     * card), public unless said otherwise.
+     */
+    async create(
+      authorKey: string,
+      start: { title?: string; type?: CardType; body?: string; visibility?: CardVisibility },
+    ): Promise<Draft> {
       const { card, draft } = await repository.create({
         authorKey,
         content: {
           title: start.title?.trim() ?? '',
-          body: '',
+          body: start.body ?? '',
           type: start.type ?? 'note',
           fields: {},
           tags: [],
           coverURL: null,
         },
-        visibility: 'public',
+        visibility: start.visibility ?? 'public',
       });
       return presentDraft(card, draft);
     },

@@ -1,4 +1,4 @@
-import { foldWord, isStopWord, stemOf } from './english.ts';
+import { foldWord, isStopWord, stemOf } from '../../lib/text-search/english.ts';
 
 /**
  * How many cards a search query matches, estimated the way PostgreSQL's planner does it (`tsmatchsel`), from

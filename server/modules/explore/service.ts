@@ -14,7 +14,7 @@ import {
 } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cardSummaryOf, excerptOf } from '../cards/present.ts';
-import { queryTerms, snippetOf } from './snippets.ts';
+import { queryTerms, snippetOf } from '../../lib/text-search/snippets.ts';
 import type { CardFilters, ExploreRepository, ScoreKey, TimeKey } from './repository.ts';
 
 /** Search never pages past this many results: nobody reads further, and deep offsets cost the most. */

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  conversationSchema,
+  messageSchema,
+  realtimeCloseCodes,
+  type Message,
+} from '../../../contracts/confer.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { people, type Person } from '../../test/people.ts';
+import { connectRealtime, eventOf } from '../../test/realtime.ts';
+
+describe('the realtime connection', () => {
+  const context = setupTestApp();
+  const { signUp, request } = people(context, '198.18.40');
+  beforeAll(async () => {
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  async function channel(owner: Person, name = `room-${randomUUID().slice(0, 8)}`) {
+    const response = await request('POST', '/api/confer/channels', owner, { name });
+    expect(response.statusCode, response.body).toBe(201);
+    return conversationSchema.parse(response.json());
+  }
+  async function send(person: Person, conversationId: string, body: string, extra: object = {}) {
+    const response = await request('POST', `/api/confer/conversations/${conversationId}/messages`, person, {
+      clientId: randomUUID(),
+      body,
+      ...extra,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return messageSchema.parse(response.json());
+  }
+
+  it('delivers a message to a member as it is sent', async () => {
+    const ada = await signUp('Ada Realtime');
+    const bob = await signUp('Bob Realtime');
+    const room = await channel(ada);
+    expect((await request('PUT', `/api/confer/conversations/${room.id}/membership`, bob)).statusCode).toBe(
+      200,
+    );
+    const client = await connectRealtime(context.app, bob);
+    const sent = await send(ada, room.id, 'Hello, **Bob**');
+    const event = await client.next(eventOf('message', (e) => e.message.id === sent.id));
+    expect(event.message.body).toBe('Hello, **Bob**');
+    expect(event.message.seq).toBe(sent.seq);
+    await client.close();
+  });
+
+  it('refuses a connection that is not signed in, or from another site', async () => {
+    await expect(connectRealtime(context.app, undefined)).rejects.toMatchObject({ status: 401 });
+    const ada = await signUp('Ada Origin');
+    await expect(connectRealtime(context.app, ada, { origin: 'https://evil.example' })).rejects.toMatchObject(
+      {
+        status: 403,
+      },
+    );
+  });
+
+  it('keeps every message of a conversation in order, and catches up after a disconnect with nothing missed or twice', async () => {
+    const ada = await signUp('Ada Order');
+    const bob = await signUp('Bob Order');
+    const room = await channel(ada);
+    await request('PUT', `/api/confer/conversations/${room.id}/membership`, bob);
+    const client = await connectRealtime(context.app, bob);
+    const first = await Promise.all([1, 2, 3, 4, 5].map((n) => send(ada, room.id, `message ${n}`)));
+    const last = first.reduce((a, b) => (a.seq > b.seq ? a : b));
+    await client.next(eventOf('message', (e) => e.message.id === last.id));
+    const seen = client.events.flatMap((e) => (e.type === 'message' ? [e.message.seq] : []));
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const known = Math.max(...seen);
+    await client.close();
+
+    // While Bob is away, more messages, an edit and a reaction.
+    const later: Message[] = [];
+    for (const n of [6, 7, 8]) later.push(await send(ada, room.id, `message ${n}`));
+    expect(
+      (await request('PATCH', `/api/confer/messages/${first[0]!.id}`, ada, { body: 'message 1, edited' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await request('PUT', `/api/confer/messages/${later[0]!.id}/reactions/👍`, ada)).statusCode).toBe(
+      200,
+    );
+
+    const back = await connectRealtime(context.app, bob);
+    const changes = await request('GET', `/api/confer/conversations/${room.id}/changes?after=${known}`, bob);
+    const body = changes.json() as { items: Message[]; upTo: number; more: boolean };
+    expect(body.more).toBe(false);
+    expect(body.items.map((m) => m.body)).toEqual([
+      'message 7',
+      'message 8',
+      'message 1, edited',
+      'message 6',
+    ]);
+    expect(new Set(body.items.map((m) => m.id)).size).toBe(body.items.length);
+    const changeSeqs = body.items.map((m) => m.changeSeq);
+    expect(changeSeqs).toEqual([...changeSeqs].sort((a, b) => a - b));
+    expect(body.upTo).toBe(Math.max(...changeSeqs));
+    expect(body.items.find((m) => m.body === 'message 6')?.reactions).toEqual([
+      { emoji: '👍', count: 1, mine: false },
+    ]);
+    await back.close();
+  });
+
+  it('closes a connection beyond the per-person limit', async () => {
+    const ada = await signUp('Ada Many');
+    const clients = [];
+    for (let i = 0; i < 10; i++) clients.push(await connectRealtime(context.app, ada));
+    const extra = await connectRealtime(context.app, ada, { expectReady: false });
+    expect(await extra.closed).toBe(realtimeCloseCodes.tooManyConnections);
+    await Promise.all(clients.map((client) => client.close()));
+  });
+});

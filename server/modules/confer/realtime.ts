@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  conferLimits,
+  realtimeClientEventSchema,
+  realtimeCloseCodes,
+  type RealtimeServerEvent,
+} from '../../../contracts/confer.ts';
+import { startRealtimeBus } from '../../db/realtime-bus.ts';
+import { createHub, type Connection, type Hub } from '../../lib/realtime/hub.ts';
+import { requireSessionUser } from '../auth/session.ts';
+import { profileSummaryOf } from '../profiles/summary.ts';
+import { busEventOf, type BusEvent } from './events.ts';
+import { messageFor } from './present.ts';
+import { PRESENCE_RENEW_MS, type ConferRepository } from './repository.ts';
+import type { ConferService } from './service.ts';
+
+/** A connection that has read this far behind is closed (it reconnects and catches up). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Each connection is pinged this often; one that did not answer the previous ping is dropped. */
+const PING_EVERY_MS = 25_000;
+/** Typing events from one connection are passed on at most this often. */
+const TYPING_EVERY_MS = 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person opening a realtime connection. */
+    realtimeUser?: { id: string; role?: string | null };
+  }
+}
+
+type Send = (connection: Connection, event: RealtimeServerEvent) => void;
+
+/**
+ * The fan-out: what every instance does with what it hears on the bus. Events are handled in the order they
+ * arrive (commit order); the messages of a burst of events are read in one query, then sent in that order.
+ */
+function createFanOut(
+  hub: Hub,
+  service: ConferService,
+  repository: ConferRepository,
+  log: FastifyInstance['log'],
+) {
+  const send: Send = (connection, event) => void hub.send(connection, event);
+  let queue: BusEvent[] = [];
+  let draining = false;
+
+  async function deliverMessages(events: Extract<BusEvent, { t: 'message' }>[]) {
+    const views = new Map(
+      (await service.views([...new Set(events.map((event) => event.m))])).map((view) => [
+        view.message.id,
+        view,
+      ]),
+    );
+    for (const event of events) {
+      const view = views.get(event.m);
+      if (!view) continue;
+      // The message as read may be newer than this event (a later change): its own number stays right.
+      const readers = hub.inConversation(event.c);
+      if (readers.size === 0) continue;
+      const reactors = new Set([...view.reactions.values()].flat());
+      let common: string | undefined;
+      for (const connection of readers) {
+        if (reactors.has(connection.profileKey)) {
+          send(connection, { type: 'message', message: messageFor(view, connection.profileKey) });
+        } else {
+          common ??= JSON.stringify({ type: 'message', message: messageFor(view, '') });
+          hub.sendText(connection, common);
+        }
+      }
+    }
+  }
+
+  async function deliver(event: BusEvent) {
+    switch (event.t) {
+      case 'conversation':
+        for (const connection of hub.inConversation(event.c))
+          send(connection, { type: 'conversation', conversationId: event.c });
+        return;
+      case 'membership': {
+        for (const connection of hub.connectionsOf(event.p)) {
+          if (event.joined) {
+            hub.subscribe(connection, event.c);
+          } else {
+            hub.unsubscribe(connection, event.c);
+            send(connection, { type: 'conversation-removed', conversationId: event.c });
+          }
+        }
+        // The others see the member count change; the person sees the conversation appear.
+        for (const connection of hub.inConversation(event.c))
+          send(connection, { type: 'conversation', conversationId: event.c });
+        return;
+      }
+      case 'read':
+        for (const connection of hub.connectionsOf(event.p))
+          send(connection, { type: 'read', conversationId: event.c, readSeq: event.s });
+        return;
+      case 'typing': {
+        const readers = [...hub.inConversation(event.c)].filter(
+          (connection) => connection.profileKey !== event.p,
+        );
+        if (readers.length === 0) return;
+        const [profile] = await repository.profilesByKey([event.p]);
+        if (!profile) return;
+        for (const connection of readers)
+          send(connection, {
+            type: 'typing',
+            conversationId: event.c,
+            profile: profileSummaryOf(profile),
+            threadRootId: event.r,
+          });
+        return;
+      }
+      case 'presence': {
+        const watchers = [...hub.all()].filter((connection) => connection.presenceWatch.has(event.p));
+        if (watchers.length === 0) return;
+        const status = (await repository.presenceOf([event.p])).get(event.p) ?? 'offline';
+        for (const connection of watchers)
+          send(connection, { type: 'presence', profileKey: event.p, status });
+        return;
+      }
+      case 'assistant':
+        for (const connection of hub.connectionsOf(event.p))
+          send(connection, {
+            type: 'assistant-draft',
+            conversationId: event.c,
+            replyTo: event.q,
+            text: event.text,
+          });
+        return;
+      case 'message':
+        return deliverMessages([event]);
+    }
+  }
+
+  async function drain() {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        // Runs of message events are read together; everything keeps its place in the order.
+        for (let i = 0; i < batch.length;) {
+          const event = batch[i];
+          if (!event) break;
+          if (event.t === 'message') {
+            let end = i;
+            while (batch[end]?.t === 'message') end++;
+            await deliverMessages(batch.slice(i, end) as Extract<BusEvent, { t: 'message' }>[]);
+            i = end;
+          } else {
+            await deliver(event);
+            i++;
+          }
+        }
+      }
+    } catch (error) {
+      log.error({ err: error }, 'Realtime fan-out failed; asking clients to catch up');
+      for (const connection of hub.all()) send(connection, { type: 'resync' });
+    } finally {
+      draining = false;
+      if (queue.length > 0) void drain();
+    }
+  }
+
+  return {
+    accept(payload: unknown) {
+      const event = busEventOf(payload);
+      if (!event) return;
+      queue.push(event);
+      if (!draining) void drain();
+    },
+    resync() {
+      for (const connection of hub.all()) send(connection, { type: 'resync' });
+    },
+  };
+}
+
+/**
+ * `GET /api/realtime`: one WebSocket per tab, signed in by the session cookie (the origin check runs first, as
+ * for every API request). It is subscribed to all of the person's conversations and receives their events from
+ * every server instance through PostgreSQL's LISTEN/NOTIFY; it sends typing and presence.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  deps: { service: ConferService; repository: ConferRepository },
+) {
+  const { service, repository } = deps;
+  const instanceId = randomUUID();
+  const hub = createHub({
+    maxBufferedBytes: MAX_BUFFERED_BYTES,
+    slowCloseCode: realtimeCloseCodes.slowConsumer,
+  });
+  const fanOut = createFanOut(hub, service, repository, app.log);
+  const connectionString = app.db.pool.options.connectionString;
+  if (!connectionString) throw new Error('The database pool has no connection string to listen with');
+  const bus = await startRealtimeBus(connectionString, app.log);
+  bus.onEvent((payload) => fanOut.accept(payload));
+  bus.onResync(() => fanOut.resync());
+
+  // Presence: this instance's rows are renewed while it runs and removed when it stops.
+  const statusOf = (profileKey: string): 'online' | 'away' | 'offline' => {
+    const connections = [...hub.connectionsOf(profileKey)];
+    if (connections.length === 0) return 'offline';
+    return connections.some((connection) => connection.status === 'online') ? 'online' : 'away';
+  };
+  const lastStatus = new Map<string, 'online' | 'away' | 'offline'>();
+  const updatePresence = (profileKey: string) => {
+    const status = statusOf(profileKey);
+    if (lastStatus.get(profileKey) === status) return;
+    if (status === 'offline') lastStatus.delete(profileKey);
+    else lastStatus.set(profileKey, status);
+    repository
+      .setPresence(instanceId, profileKey, status)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not record presence'));
+  };
+  const renew = setInterval(() => {
+    repository
+      .renewPresence(instanceId)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Presence renewal failed'));
+  }, PRESENCE_RENEW_MS);
+  renew.unref();
+
+  // Connections that stopped answering pings (a sleeping laptop, a dropped network) are closed.
+  const alive = new WeakSet<WebSocket>();
+  const pings = setInterval(() => {
+    for (const connection of hub.all()) {
+      if (!alive.has(connection.socket)) {
+        connection.socket.terminate();
+        continue;
+      }
+      alive.delete(connection.socket);
+      connection.socket.ping();
+    }
+  }, PING_EVERY_MS);
+  pings.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(renew);
+    clearInterval(pings);
+    await bus.close();
+    const keys = await repository.clearPresence(instanceId).catch(() => []);
+    for (const key of keys) await repository.publish({ t: 'presence', p: key }).catch(() => undefined);
+  });
+
+  app.get(
+    '/api/realtime',
+    {
+      websocket: true,
+      schema: {
+        tags: ['confer'],
+        summary: 'The realtime connection (WebSocket): see contracts/confer.ts',
+        hide: true,
+      },
+      preValidation: async (request) => {
+        const user = await requireSessionUser(app, request);
+        request.realtimeUser = { id: user.id, role: user.role };
+      },
+    },
+    (socket, request) => {
+      const user = request.realtimeUser;
+      if (!user) {
+        socket.close(realtimeCloseCodes.unauthenticated, 'Sign in first');
+        return;
+      }
+      if (hub.connectionsOf(user.id).size >= conferLimits.connectionsPerPerson) {
+        socket.close(realtimeCloseCodes.tooManyConnections, 'Too many open connections: close another tab');
+        return;
+      }
+      const connection = hub.open(user.id, socket);
+      const reader = { key: user.id, admin: user.role === 'admin' };
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+      let lastTyping = 0;
+
+      // Handlers are attached before any waiting, so nothing the client sends early is lost.
+      const ready = repository.conversationIdsOf(user.id).then((ids) => {
+        for (const id of ids) hub.subscribe(connection, id);
+        updatePresence(user.id);
+        hub.send(connection, { type: 'ready', profileKey: user.id });
+      });
+      ready.catch((error: unknown) => {
+        app.log.error({ err: error }, 'Could not open a realtime connection');
+        socket.close(1011, 'Could not subscribe');
+      });
+
+      socket.on('message', (data, isBinary) => {
+        void ready
+          .then(async () => {
+            const text = isBinary ? '' : data.toString();
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              parsed = undefined;
+            }
+            const event = realtimeClientEventSchema.safeParse(parsed);
+            if (!event.success) {
+              hub.send(connection, {
+                type: 'error',
+                code: 'common/validation-failed',
+                message: 'Not an event Confer knows',
+              });
+              return;
+            }
+            switch (event.data.type) {
+              case 'typing': {
+                const now = Date.now();
+                if (now - lastTyping < TYPING_EVERY_MS) return;
+                lastTyping = now;
+                await service.typing(reader, event.data.conversationId, event.data.threadRootId ?? null);
+                return;
+              }
+              case 'presence':
+                connection.status = event.data.status;
+                updatePresence(user.id);
+                return;
+              case 'watch-presence': {
+                connection.presenceWatch = new Set(event.data.keys);
+                const presence = await repository.presenceOf(event.data.keys);
+                for (const key of event.data.keys)
+                  hub.send(connection, {
+                    type: 'presence',
+                    profileKey: key,
+                    status: presence.get(key) ?? 'offline',
+                  });
+                return;
+              }
+              case 'watch':
+                if (await service.mayRead(reader, event.data.conversationId))
+                  hub.subscribe(connection, event.data.conversationId);
+                return;
+            }
+          })
+          .catch((error: unknown) => {
+            app.log.warn({ err: error }, 'A realtime event failed');
+            hub.send(connection, {
+              type: 'error',
+              code: 'common/internal-error',
+              message: 'That did not work',
+            });
+          });
+      });
+
+      socket.on('close', () => {
+        hub.close(connection);
+        updatePresence(user.id);
+      });
+    },
+  );
+}
