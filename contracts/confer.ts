@@ -139,6 +139,13 @@ export const directInputSchema = z.object({
     .max(conferLimits.groupOthers, `A group message has at most ${conferLimits.groupOthers} other people`),
 });
 
+/**
+ * `GET /api/confer/people?q=`: people to write to or invite, whose handle or name starts with `q` (up to 20),
+ * leaving out the reader and anyone either of them has blocked.
+ */
+export const peopleQuerySchema = z.object({ q: z.string().trim().min(1, 'Type a name or handle').max(60) });
+export const peopleSchema = z.object({ items: z.array(profileSummarySchema) });
+
 /** `POST /api/confer/conversations/:id/members`: invite people to a private channel or add them to a group. */
 export const memberInputSchema = z.object({
   keys: z.array(z.string().min(1).max(200)).min(1, 'Choose someone to add').max(50),

@@ -410,6 +410,23 @@ export function createConferRepository(orm: Orm) {
       return rows.map((row) => row.key);
     },
 
+    /** People whose handle or name starts with `prefix` (any case), but `readerKey` and whom they block or who block them. */
+    async people(readerKey: string, prefix: string, limit: number) {
+      const like = `${prefix.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      return orm
+        .select()
+        .from(profiles)
+        .where(
+          and(
+            ne(profiles.key, readerKey),
+            sql`(lower(${profiles.handle}) like ${like} or lower(coalesce(${profiles.displayName}, '')) like ${like})`,
+            sql`not exists (select 1 from ${blocks} where (${blocks.blockerKey} = ${readerKey} and ${blocks.blockedKey} = ${profiles.key}) or (${blocks.blockerKey} = ${profiles.key} and ${blocks.blockedKey} = ${readerKey}))`,
+          ),
+        )
+        .orderBy(asc(profiles.handle))
+        .limit(limit);
+    },
+
     /** The key of the person with this handle (any letter case). */
     async keyOfHandle(handle: string): Promise<string | undefined> {
       const [row] = await orm

@@ -21,6 +21,8 @@ import {
   messageSearchResultsSchema,
   muteInputSchema,
   muteSchema,
+  peopleQuerySchema,
+  peopleSchema,
   reactionEmojis,
   readInputSchema,
   readStateSchema,
@@ -113,6 +115,19 @@ const conferRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await service.createChannel(await reader(request), request.body)),
+  );
+
+  app.get(
+    '/api/confer/people',
+    {
+      schema: {
+        tags,
+        summary: 'People to write to or invite, by the start of their handle or name',
+        querystring: peopleQuerySchema,
+        response: { 200: peopleSchema, ...errors },
+      },
+    },
+    async (request) => service.people(await reader(request), request.query.q),
   );
 
   app.post(

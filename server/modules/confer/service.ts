@@ -264,6 +264,11 @@ export function createConferService(deps: ConferDependencies) {
       };
     },
 
+    /** People to write to or invite. */
+    async people(reader: Reader, q: string) {
+      return { items: (await repository.people(reader.key, q, 20)).map(profileSummaryOf) };
+    },
+
     /** The direct message with one person, or the group message with several, made on first use. */
     async openDirect(reader: Reader, keys: string[]): Promise<Conversation> {
       const others = [...new Set(keys)].filter((key) => key !== reader.key);
