@@ -488,6 +488,7 @@ export function createConferRepository(orm: Orm) {
         .where(
           and(
             eq(messages.authorKey, authorKey),
+            eq(messages.fromAssistant, false),
             gt(messages.createdAt, sql`now() - make_interval(secs => ${seconds})`),
           ),
         );
