@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationSchema,
@@ -109,5 +110,85 @@ describe('the realtime connection', () => {
     const extra = await connectRealtime(context.app, ada, { expectReady: false });
     expect(await extra.closed).toBe(realtimeCloseCodes.tooManyConnections);
     await Promise.all(clients.map((client) => client.close()));
+  });
+
+  it('never sends a conversation’s events to someone who may not read it', async () => {
+    const ada = await signUp('Ada Secret');
+    const bob = await signUp('Bob Secret');
+    const eve = await signUp('Eve Secret');
+    const direct = conversationSchema.parse(
+      (await request('POST', '/api/confer/direct', ada, { keys: [bob.id] })).json(),
+    );
+    const hidden = await channel(ada);
+    const privateRoom = conversationSchema.parse(
+      (
+        await request('POST', '/api/confer/channels', ada, {
+          name: `hush-${randomUUID().slice(0, 8)}`,
+          private: true,
+        })
+      ).json(),
+    );
+    const eveClient = await connectRealtime(context.app, eve);
+    // Eve may watch a public channel she has not joined, but not a private one.
+    eveClient.send({ type: 'watch', conversationId: hidden.id });
+    eveClient.send({ type: 'watch', conversationId: privateRoom.id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await send(ada, direct.id, 'Just for Bob');
+    await send(ada, privateRoom.id, 'Members only');
+    const open = await send(ada, hidden.id, 'For everyone');
+    await eveClient.next(eventOf('message', (event) => event.message.id === open.id));
+    const bodies = eveClient.events.flatMap((event) =>
+      event.type === 'message' ? [event.message.body] : [],
+    );
+    expect(bodies).toEqual(['For everyone']);
+    await eveClient.close();
+  });
+
+  it('tells a person’s other tabs about their read position, and about a conversation they left', async () => {
+    const ada = await signUp('Ada Tabs');
+    const bob = await signUp('Bob Tabs');
+    const room = await channel(ada);
+    await request('PUT', `/api/confer/conversations/${room.id}/membership`, bob);
+    const message = await send(ada, room.id, 'Read me');
+    const tab = await connectRealtime(context.app, bob);
+    await request('PUT', `/api/confer/conversations/${room.id}/read`, bob, { seq: message.seq });
+    const read = await tab.next(eventOf('read', (event) => event.conversationId === room.id));
+    expect(read.readSeq).toBe(message.seq);
+    await request('DELETE', `/api/confer/conversations/${room.id}/membership`, bob);
+    await tab.next(eventOf('conversation-removed', (event) => event.conversationId === room.id));
+    const after = await send(ada, room.id, 'Gone');
+    const check = await connectRealtime(context.app, ada);
+    await check.close();
+    expect(tab.events.some((event) => event.type === 'message' && event.message.id === after.id)).toBe(false);
+    await tab.close();
+  });
+
+  it('answers an event it does not know with an error, and keeps the connection', async () => {
+    const ada = await signUp('Ada Garbage');
+    const client = await connectRealtime(context.app, ada);
+    client.socket.send('not json');
+    client.send({ type: 'typing', conversationId: 'nope' } as never);
+    const error = await client.next(eventOf('error'));
+    expect(error.code).toBe('common/validation-failed');
+    client.send({ type: 'watch-presence', keys: [ada.id] });
+    await client.next(
+      eventOf('presence', (event) => event.profileKey === ada.id && event.status === 'online'),
+    );
+    await client.close();
+  });
+
+  it('asks clients to catch up when the server lost its listening connection, and goes on delivering', async () => {
+    const ada = await signUp('Ada Resync');
+    const bob = await signUp('Bob Resync');
+    const room = await channel(ada);
+    await request('PUT', `/api/confer/conversations/${room.id}/membership`, bob);
+    const client = await connectRealtime(context.app, bob);
+    await context.db.orm.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'cardweb-realtime' and datname = current_database()`,
+    );
+    await client.next(eventOf('resync'), { timeoutMs: 10_000 });
+    const after = await send(ada, room.id, 'Still here');
+    await client.next(eventOf('message', (event) => event.message.id === after.id));
+    await client.close();
   });
 });
