@@ -157,6 +157,16 @@ export const adminReportSchema = z.object({
   resolvedAt: z.string().nullable(),
   reporter: profileSummarySchema,
   reported: profileSummarySchema,
+  /** The chat message reported from Confer, when the report is about one. */
+  message: z
+    .object({
+      id: z.string(),
+      conversationId: z.string(),
+      /** Its text as it is now (empty once deleted or removed). */
+      body: z.string(),
+      removed: z.boolean(),
+    })
+    .nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

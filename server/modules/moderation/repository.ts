@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Orm } from '../../db/client.ts';
 import { beforeTimeKey, exactTime } from '../../db/keyset.ts';
 import type { TimeKey } from '../../lib/cursor.ts';
-import { profiles, userReports } from '../../db/schema.ts';
+import { messages, profiles, userReports } from '../../db/schema.ts';
 
 const reporter = alias(profiles, 'reporter');
 const reported = alias(profiles, 'reported');
@@ -14,10 +14,22 @@ export function createModerationRepository(orm: Orm) {
     /** One page of reports with `status`, newest first; `after` is the last report of the previous page. */
     async listReports(status: string, limit: number, after?: TimeKey) {
       return orm
-        .select({ report: userReports, reporter, reported, at: exactTime(userReports.createdAt) })
+        .select({
+          report: userReports,
+          reporter,
+          reported,
+          message: {
+            id: messages.id,
+            conversationId: messages.conversationId,
+            body: messages.body,
+            deletedAt: messages.deletedAt,
+          },
+          at: exactTime(userReports.createdAt),
+        })
         .from(userReports)
         .innerJoin(reporter, eq(reporter.key, userReports.reporterKey))
         .innerJoin(reported, eq(reported.key, userReports.reportedKey))
+        .leftJoin(messages, eq(messages.id, userReports.messageId))
         .where(
           and(
             eq(userReports.status, status),

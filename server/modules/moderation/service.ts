@@ -8,7 +8,7 @@ import type { ModerationRepository } from './repository.ts';
 type Status = (typeof reportStatuses)[number];
 type Row = Awaited<ReturnType<ModerationRepository['listReports']>>[number];
 
-function present({ report, reporter, reported }: Row): AdminReport {
+function present({ report, reporter, reported, message }: Row): AdminReport {
   return {
     id: report.id,
     reason: report.reason as ReportReason,
@@ -18,6 +18,14 @@ function present({ report, reporter, reported }: Row): AdminReport {
     resolvedAt: report.resolvedAt?.toISOString() ?? null,
     reporter: profileSummaryOf(reporter),
     reported: profileSummaryOf(reported),
+    message: message
+      ? {
+          id: message.id,
+          conversationId: message.conversationId,
+          body: message.deletedAt ? '' : message.body,
+          removed: message.deletedAt !== null,
+        }
+      : null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   adminProfileSchema,
   adminSubscriptionListSchema,
 } from '../../../contracts/premium.ts';
+import { messageSchema, muteSchema } from '../../../contracts/confer.ts';
 import { adminReportListSchema, reportStatuses } from '../../../contracts/profiles.ts';
 import { reputationSummarySchema } from '../../../contracts/reputation.ts';
 import type { Penalty } from '../../../contracts/reputation.ts';
@@ -109,5 +110,22 @@ export function penalize(key: string, penalty: Penalty) {
     method: 'POST',
     body: penalty,
     schema: reputationSummarySchema,
+  });
+}
+
+/** `DELETE /api/admin/confer/messages/:id`: removes a chat message; a marker stays in its place. */
+export function removeMessage(id: string) {
+  return apiFetch(`/api/admin/confer/messages/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: messageSchema,
+  });
+}
+
+/** `PUT /api/admin/confer/mutes/:key`: pauses someone's chat messages until a time, with a reason they read. */
+export function pauseMessages(key: string, until: Date, reason: string) {
+  return apiFetch(`/api/admin/confer/mutes/${encodeURIComponent(key)}`, {
+    method: 'PUT',
+    body: { until: until.toISOString(), reason },
+    schema: muteSchema,
   });
 }

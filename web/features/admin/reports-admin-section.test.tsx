@@ -23,6 +23,7 @@ const report: AdminReport = {
   resolvedAt: null,
   reporter: person('u_ada', 'Ada Lovelace'),
   reported: person('u_spam', 'Spam Bot'),
+  message: null,
 };
 
 function renderReports(routes: Parameters<typeof stubApi>[0]) {
@@ -98,5 +99,66 @@ describe('reports on the administration page', () => {
       points: 40,
       reason: 'Spam links',
     });
+  });
+
+  it('shows a reported chat message, removes it and pauses its author', async () => {
+    const u = userEvent.setup();
+    const messageId = '6a0c2d4e-2222-4a4a-8888-000000000002';
+    const conversationId = '7b0c2d4e-3333-4a4a-8888-000000000003';
+    let removed = false;
+    const chat = () => ({
+      ...report,
+      message: { id: messageId, conversationId, body: removed ? '' : 'Cheap watches here', removed },
+    });
+    const { requests } = renderReports({
+      'GET /api/admin/reports': () => jsonResponse(200, { items: [chat()], nextCursor: null }),
+      [`DELETE /api/admin/confer/messages/${messageId}`]: () => {
+        removed = true;
+        return jsonResponse(200, {
+          id: messageId,
+          conversationId,
+          seq: 3,
+          changeSeq: 5,
+          author: person('u_spam', 'Spam Bot'),
+          body: '',
+          createdAt: '2026-11-20T09:00:00.000Z',
+          editedAt: null,
+          deleted: true,
+          removed: true,
+          threadRootId: null,
+          replyCount: 0,
+          lastReplyAt: null,
+          reactions: [],
+          mentions: [],
+          embeds: [],
+          fromAssistant: false,
+          clientId: null,
+        });
+      },
+      'PUT /api/admin/confer/mutes/u_spam': ({ body }) =>
+        jsonResponse(200, {
+          until: (body as { until: string }).until,
+          reason: 'Reported for spam or advertising',
+        }),
+    });
+    const section = await screen.findByRole('region', { name: 'Reports' });
+    const quoted = await within(section).findByRole('figure', { name: 'The reported message by Spam Bot' });
+    expect(quoted).toHaveTextContent('Cheap watches here');
+    expect(within(quoted).getByRole('link', { name: 'Open in Confer' })).toHaveAttribute(
+      'href',
+      `/confer?c=${conversationId}&m=${messageId}`,
+    );
+    await u.click(within(section).getByRole('button', { name: 'Remove the message by Spam Bot' }));
+    expect(await within(section).findByText('The message by Spam Bot was removed.')).toBeVisible();
+    expect(await within(section).findByText('This message was deleted or removed.')).toBeVisible();
+
+    await u.click(within(section).getByRole('button', { name: 'Pause Spam Bot’s messages for a week' }));
+    expect(await within(section).findByText(/Spam Bot can’t send chat messages until/)).toBeVisible();
+    const pause = requests('PUT /api/admin/confer/mutes/u_spam')[0]?.body as {
+      until: string;
+      reason: string;
+    };
+    expect(new Date(pause.until).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    expect(pause.reason).toBe('Reported for spam or advertising');
   });
 });

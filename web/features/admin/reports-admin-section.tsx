@@ -19,7 +19,15 @@ import type { AdminReport, ProfileSummary } from '../../../contracts/profiles.ts
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { adminQueryRoot, errorSentence, penalize, reportsQuery, setReportStatus } from './api.ts';
+import {
+  adminQueryRoot,
+  errorSentence,
+  pauseMessages,
+  penalize,
+  removeMessage,
+  reportsQuery,
+  setReportStatus,
+} from './api.ts';
 import type { ReportStatus } from './api.ts';
 import { AdminSection, AdminStatus } from './admin-section.tsx';
 
@@ -49,7 +57,7 @@ export function ReportsAdminSection() {
   return (
     <AdminSection
       title="Reports"
-      description="People report others from the … button on a profile. Resolve a report once you have acted on it, or dismiss it if nothing was wrong; a penalty takes reputation away and the person sees your reason."
+      description="People report others from the … button on a profile or on a chat message. Resolve a report once you have acted on it, or dismiss it if nothing was wrong. A penalty takes reputation away and the person sees your reason; a reported message can be removed, and its author's messages paused for a day or a week."
     >
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
@@ -98,13 +106,11 @@ function ReportList({
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const decide = async (report: AdminReport, next: ReportStatus) => {
+  const act = async (report: AdminReport, action: () => Promise<string>) => {
     setBusy(report.id);
     setFailure(null);
     try {
-      await setReportStatus(report.id, next);
-      const verb = { open: 'reopened', resolved: 'resolved', dismissed: 'dismissed' }[next];
-      onNotice(`The report about ${nameOf(report.reported)} was ${verb}.`);
+      onNotice(await action());
       await queryClient.invalidateQueries({ queryKey: [...adminQueryRoot, 'reports'] });
     } catch (error) {
       setFailure(errorSentence(error));
@@ -112,6 +118,22 @@ function ReportList({
       setBusy(null);
     }
   };
+  const decide = (report: AdminReport, next: ReportStatus) =>
+    act(report, async () => {
+      await setReportStatus(report.id, next);
+      const verb = { open: 'reopened', resolved: 'resolved', dismissed: 'dismissed' }[next];
+      return `The report about ${nameOf(report.reported)} was ${verb}.`;
+    });
+  const pause = (report: AdminReport, days: number) =>
+    act(report, async () => {
+      const until = new Date(Date.now() + days * 24 * 3600 * 1000);
+      await pauseMessages(
+        report.reported.key,
+        until,
+        `Reported for ${reportReasons[report.reason].toLowerCase()}`,
+      );
+      return `${nameOf(report.reported)} can’t send chat messages until ${when.format(until)}.`;
+    });
 
   if (query.isPending) return <CircularProgress aria-label="Loading reports" size={28} />;
   if (query.isError) return <Alert severity="error">{errorSentence(query.error)}</Alert>;
@@ -134,6 +156,31 @@ function ReportList({
               <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {report.details}
               </Typography>
+            ) : null}
+            {report.message ? (
+              <Box
+                component="figure"
+                sx={{ m: 0, mt: 1, pl: 1.5, borderLeft: 3, borderColor: 'divider' }}
+                aria-label={`The reported message by ${nameOf(report.reported)}`}
+              >
+                {report.message.removed ? (
+                  <Typography color="text.secondary">This message was deleted or removed.</Typography>
+                ) : (
+                  <Typography
+                    component="blockquote"
+                    sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                  >
+                    {report.message.body}
+                  </Typography>
+                )}
+                <Typography component="figcaption" variant="body2">
+                  <TextLink
+                    to={`/confer?${new URLSearchParams({ c: report.message.conversationId, m: report.message.id }).toString()}`}
+                  >
+                    Open in Confer
+                  </TextLink>
+                </Typography>
+              </Box>
             ) : null}
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
               {report.status === 'open' ? (
@@ -162,6 +209,43 @@ function ReportList({
               <Button size="small" color="error" onClick={() => onPenalise(report.reported)}>
                 Penalise {nameOf(report.reported)}…
               </Button>
+              {report.message && !report.message.removed ? (
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={busy !== null}
+                  onClick={() => {
+                    const messageId = report.message?.id;
+                    if (messageId)
+                      void act(report, async () => {
+                        await removeMessage(messageId);
+                        return `The message by ${nameOf(report.reported)} was removed.`;
+                      });
+                  }}
+                >
+                  Remove the message <VisuallyHidden>by {nameOf(report.reported)}</VisuallyHidden>
+                </Button>
+              ) : null}
+              {report.message ? (
+                <>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy !== null}
+                    onClick={() => void pause(report, 1)}
+                  >
+                    Pause {nameOf(report.reported)}’s messages for a day
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy !== null}
+                    onClick={() => void pause(report, 7)}
+                  >
+                    Pause {nameOf(report.reported)}’s messages for a week
+                  </Button>
+                </>
+              ) : null}
             </Stack>
           </Box>
         ))}
