@@ -18,7 +18,7 @@ import { cardFactory } from '../../test/cards.ts';
 import { people, type Person } from '../../test/people.ts';
 
 describe('messages', () => {
-  const context = setupTestApp({ ADMIN_EMAILS: 'messages-admin@example.org' });
+  const context = setupTestApp({ ADMIN_EMAILS: 'messages-admin@example.org,messages-admin-2@example.org' });
   const { signUp, request } = people(context, '198.18.43');
   const make = cardFactory(context);
 
@@ -323,6 +323,14 @@ describe('messages', () => {
       (await request('POST', `/api/confer/messages/${message.id}/reports`, bob, { reason: 'spam' }))
         .statusCode,
     ).toBe(400);
+    const admin = await signUp('Admin Report', 'messages-admin@example.org');
+    const reports = (await request('GET', '/api/admin/reports', admin)).json() as {
+      items: { message: { id: string; body: string; removed: boolean } | null }[];
+    };
+    expect(reports.items.find((item) => item.message?.id === message.id)?.message).toMatchObject({
+      body: 'Buy cheap watches **now**',
+      removed: false,
+    });
 
     const direct = conversationSchema.parse(
       (await request('POST', '/api/confer/direct', ada, { keys: [bob.id] })).json(),
@@ -363,7 +371,7 @@ describe('messages', () => {
   it('lets administrators remove messages and pause someone’s messages', async () => {
     const ada = await signUp('Ada Mod');
     const bob = await signUp('Bob Mod');
-    const admin = await signUp('Admin Mod', 'messages-admin@example.org');
+    const admin = await signUp('Admin Mod', 'messages-admin-2@example.org');
     const { id } = await room(ada, bob);
     const message = await send(bob, id, 'Something awful');
     expect((await request('DELETE', `/api/admin/confer/messages/${message.id}`, ada)).statusCode).toBe(403);
