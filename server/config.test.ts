@@ -65,6 +65,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns the LLM on with an address and a model together, and names the missing one', () => {
+    expect(loadConfig({}).llm).toBeUndefined();
+    expect(
+      loadConfig({ LLM_BASE_URL: 'http://localhost:11434/v1/', LLM_MODEL: 'llama3.2', LLM_API_KEY: '' }).llm,
+    ).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.2' });
+    expect(
+      loadConfig({ LLM_BASE_URL: 'https://api.openai.com/v1', LLM_MODEL: 'gpt-4o-mini', LLM_API_KEY: 'sk-1' })
+        .llm?.apiKey,
+    ).toBe('sk-1');
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://localhost:11434/v1' })).toThrowError(
+      /LLM_MODEL: Required when LLM_BASE_URL is set/,
+    );
+    expect(() => loadConfig({ LLM_MODEL: 'llama3.2' })).toThrowError(
+      /LLM_BASE_URL: Required when LLM_MODEL is set/,
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'ftp://models.example', LLM_MODEL: 'm' })).toThrowError(
+      /LLM_BASE_URL: Must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://cards.example.org/' });
     expect(config.PORT).toBe(3000);

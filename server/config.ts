@@ -84,6 +84,9 @@ export const configSchema = z
       .regex(/^price_\S+$/, 'Must be a Stripe price id (price_…)')
       .optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
+    LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().trim().min(1).max(200).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
@@ -105,6 +108,13 @@ export const configSchema = z
         });
       }
     }
+    // An address without a model (or the reverse) is a setup left half done: say so rather than run without.
+    if (env.LLM_BASE_URL && !env.LLM_MODEL)
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'Required when LLM_BASE_URL is set' });
+    if (env.LLM_MODEL && !env.LLM_BASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'Required when LLM_MODEL is set' });
+    if (env.LLM_API_KEY && !env.LLM_BASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'Required when LLM_API_KEY is set' });
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -126,6 +136,8 @@ export type Config = Omit<RawConfig, 'PUBLIC_URL' | 'AUTHORIZED_DOMAINS'> & {
   isProduction: boolean;
   /** Stripe billing, when all three of its settings are present; otherwise administrators grant premium. */
   stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: URL | undefined } | undefined;
+  /** An OpenAI-compatible chat completions endpoint, when LLM_BASE_URL and LLM_MODEL are set. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
 };
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
@@ -163,6 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             priceId: raw.STRIPE_PRICE_ID,
             apiBase: raw.STRIPE_API_BASE ? new URL(raw.STRIPE_API_BASE) : undefined,
           }
+        : undefined,
+    llm:
+      raw.LLM_BASE_URL && raw.LLM_MODEL
+        ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL }
         : undefined,
   };
 }
