@@ -22,7 +22,8 @@ const RETRY_MAX_MS = 10_000;
 
 /**
  * Listens on REALTIME_CHANNEL over a connection of its own (a pooled one would be handed to others), and
- * reconnects with backoff when it drops. Resolves once listening.
+ * reconnects with backoff when it drops. Resolves once listening, or once the first try failed (it keeps
+ * trying in the background, and asks for a resync when it gets through).
  */
 export async function startRealtimeBus(connectionString: string, log: Log): Promise<RealtimeBus> {
   const eventHandlers: ((event: unknown) => void)[] = [];
@@ -79,7 +80,13 @@ export async function startRealtimeBus(connectionString: string, log: Log): Prom
     timer.unref();
   }
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // The database may come back: keep trying, and have clients catch up once listening.
+    log.warn({ err: error }, 'Realtime listener could not connect; retrying');
+    schedule();
+  }
   return {
     onEvent: (handler) => eventHandlers.push(handler),
     onResync: (handler) => resyncHandlers.push(handler),

@@ -191,4 +191,26 @@ describe('the realtime connection', () => {
     await client.next(eventOf('message', (event) => event.message.id === after.id));
     await client.close();
   });
+
+  it('shows nobody the presence of someone who blocked them', async () => {
+    const ada = await signUp('Ada Hidden');
+    const bob = await signUp('Bob Hidden');
+    const cat = await signUp('Cat Hidden');
+    await context.db.orm.execute(
+      sql`insert into blocks (blocker_key, blocked_key) values (${ada.id}, ${bob.id})`,
+    );
+    const adaClient = await connectRealtime(context.app, ada);
+    const bobClient = await connectRealtime(context.app, bob);
+    bobClient.send({ type: 'watch-presence', keys: [ada.id, cat.id] });
+    await bobClient.next(eventOf('presence', (event) => event.profileKey === cat.id));
+    adaClient.send({ type: 'presence', status: 'away' });
+    const catClient = await connectRealtime(context.app, cat);
+    await bobClient.next(
+      eventOf('presence', (event) => event.profileKey === cat.id && event.status === 'online'),
+    );
+    expect(bobClient.events.some((event) => event.type === 'presence' && event.profileKey === ada.id)).toBe(
+      false,
+    );
+    await Promise.all([adaClient.close(), bobClient.close(), catClient.close()]);
+  });
 });

@@ -317,9 +317,13 @@ export async function registerRealtime(
                 updatePresence(user.id);
                 return;
               case 'watch-presence': {
-                connection.presenceWatch = new Set(event.data.keys);
-                const presence = await repository.presenceOf(event.data.keys);
-                for (const key of event.data.keys)
+                // Nobody follows the presence of someone who blocked them, or whom they blocked.
+                const { blocking, blockedBy } = await repository.blockedAmong(user.id, event.data.keys);
+                const hidden = new Set([...blocking, ...blockedBy]);
+                const keys = event.data.keys.filter((key) => !hidden.has(key));
+                connection.presenceWatch = new Set(keys);
+                const presence = await repository.presenceOf(keys);
+                for (const key of keys)
                   hub.send(connection, {
                     type: 'presence',
                     profileKey: key,
