@@ -6,9 +6,12 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { installFakeWebSocket, resetFakeWebSockets } from './fake-websocket.ts';
 import { installMatchMedia, resetViewport } from './media.ts';
 
 installMatchMedia();
+// Signed-in pages open the realtime connection; jsdom's WebSocket would try to reach a server.
+installFakeWebSocket();
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
@@ -34,6 +37,7 @@ afterEach(() => {
     // A test replaced localStorage with one that throws; it restores its own stub.
   }
   resetViewport();
+  resetFakeWebSockets();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');
   const errors = consoleErrors;

@@ -2,7 +2,12 @@ import { useLocation } from 'react-router';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
-import { currentPrimaryAction, primaryActions, useGuardedNavigate } from './navigation-items.tsx';
+import {
+  currentPrimaryAction,
+  primaryActions,
+  useGuardedNavigate,
+  WithConferBadge,
+} from './navigation-items.tsx';
 
 /** Height of MUI's BottomNavigation; the page keeps this much room at its foot. */
 export const bottomBarHeight = 56;
@@ -33,7 +38,7 @@ export function BottomBar() {
           <BottomNavigationAction
             key={action.to}
             value={action.to}
-            label={action.label}
+            label={<WithConferBadge action={action}>{action.label}</WithConferBadge>}
             icon={action.icon}
             aria-current={current === action.to ? 'page' : undefined}
             onClick={() => go(action.to)}

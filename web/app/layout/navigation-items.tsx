@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react';
-import { useCallback } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import BuildIcon from '@mui/icons-material/Build';
 import ExploreIcon from '@mui/icons-material/Explore';
@@ -52,5 +52,22 @@ export function useGuardedNavigate(): (to: string) => void {
       void navigate(signedIn ? to : loginPathFor(to));
     },
     [navigate, signedIn],
+  );
+}
+
+// The badge brings the realtime connection, zod and the contracts: it loads only once someone is signed in.
+const ConferBadge = lazy(async () => ({ default: (await import('./confer-badge.tsx')).ConferBadge }));
+
+/**
+ * `children` (the Confer button's label or icon) with the count of unread direct messages and mentions when
+ * someone is signed in; as they are otherwise, and while the badge's code loads.
+ */
+export function WithConferBadge({ action, children }: { action: PrimaryAction; children: ReactNode }) {
+  const { user } = useSession();
+  if (action.to !== '/confer' || !user?.uid) return children;
+  return (
+    <Suspense fallback={children}>
+      <ConferBadge owner={user.uid}>{children}</ConferBadge>
+    </Suspense>
   );
 }

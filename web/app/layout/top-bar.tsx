@@ -10,7 +10,13 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { LogoMark } from '../../components/logo-mark.tsx';
 import { useSession } from '../../lib/session.ts';
-import { isWithin, primaryActions, sectionLinks, useGuardedNavigate } from './navigation-items.tsx';
+import {
+  isWithin,
+  primaryActions,
+  sectionLinks,
+  useGuardedNavigate,
+  WithConferBadge,
+} from './navigation-items.tsx';
 import { ProfileButton } from './profile-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -127,7 +133,7 @@ export function TopBar({ compact, linksInMenu, roomy }: TopBarProps) {
                 onClick={() => go(action.to)}
                 sx={{ textTransform: 'none', ...currentMark }}
               >
-                {action.label}
+                <WithConferBadge action={action}>{action.label}</WithConferBadge>
               </Button>
             ))}
           </Box>
