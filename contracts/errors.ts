@@ -73,6 +73,11 @@ export const errorCatalogue = {
     status: 501,
     message: 'This server has no card assistant. An administrator can set one up with an LLM.',
   },
+  'confer/assistant-limit': {
+    status: 429,
+    message:
+      'You’ve asked the card assistant all the questions your plan allows today. Premium raises the limit.',
+  },
   'profiles/connections-hidden': {
     status: 403,
     message: 'This person keeps their followers and the people they follow private.',

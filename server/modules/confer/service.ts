@@ -41,7 +41,12 @@ export type ConferDependencies = {
     draft: { title: string; body: string; visibility: 'public' | 'private' },
   ) => Promise<string>;
   /** The card assistant, when an LLM is configured. */
-  assistant?: { answer: (question: { conversationId: string; messageId: string; askerKey: string }) => void };
+  assistant?: {
+    /** Refuses a question beyond the asker's daily allowance; called before the question is stored. */
+    admit: (question: { conversationId: string; askerKey: string }) => Promise<void>;
+    /** Answers a stored question in the background. */
+    answer: (question: { conversationId: string; messageId: string; askerKey: string }) => void;
+  };
 };
 
 const notFound = () => new AppError('common/not-found', { message: 'There is no such conversation.' });
@@ -380,6 +385,11 @@ export function createConferService(deps: ConferDependencies) {
         throw new AppError('confer/rate-limited', {
           details: { retryAfterSeconds: conferLimits.messageWindowSeconds },
         });
+      }
+      if (conversation.kind === 'assistant' && !input.threadRootId) {
+        // Without an assistant on this server, a question would wait for an answer forever.
+        if (!deps.assistant) throw new AppError('confer/assistant-unavailable');
+        await deps.assistant.admit({ conversationId, askerKey: reader.key });
       }
       const mentions = await repository.membersByHandle(conversationId, mentionedHandles(input.body));
       const result = await repository.insertMessage({

@@ -156,7 +156,7 @@ const timeKeyBefore = (column: AnyColumn, idColumn: AnyColumn, key: TimeKey) =>
  * The query of search: the words stemmed as English (as titles and bodies are indexed), or else all of them as
  * written, which is how tags are indexed ('simple'): "recsys" stems to "recsi", yet must find the tag `recsys`.
  */
-const tsQuery = (q: string | Placeholder) =>
+export const tsQuery = (q: string | Placeholder) =>
   sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
 
 /**
