@@ -130,8 +130,14 @@ async function stream(response: ServerResponse, reply: Extract<LlmReply, { kind:
     }
     if (reply.delayMs) await sleep(reply.delayMs);
   }
-  if (reply.drop) response.socket?.destroy();
-  else response.end();
+  if (reply.drop) {
+    // Once what was written has left, the connection breaks without the stream's end.
+    await new Promise((resolve) => response.write('', resolve));
+    await sleep(20);
+    response.socket?.destroy();
+  } else {
+    response.end();
+  }
 }
 
 /** Starts the server on a free loopback port. */
