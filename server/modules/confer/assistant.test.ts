@@ -330,6 +330,9 @@ describe('the card assistant’s text', () => {
     expect(tidyCitations('Code stays: `xs[1]` and\n```\nys [1]\n```\n', given)).toBe(
       'Code stays: `xs[1]` and\n```\nys [1]\n```\n',
     );
+    expect(tidyCitations('Both [1][2].', given)).toBe(
+      `Both [Spaced \\[repetition\\]](/cards/${given[0]!.id}), [Card 2](/cards/${given[1]!.id}).`,
+    );
     expect(tidyCitations('<think>They want [1]…</think>Answer [2]', given)).toBe(
       `Answer [Card 2](/cards/${given[1]!.id})`,
     );

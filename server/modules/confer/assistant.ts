@@ -140,6 +140,9 @@ function promptCardOf(
   };
 }
 
+const escapeLabel = (text: string) => text.replace(/([[\]\\])/g, '\\$1');
+const cardLink = (card: PromptCard) => `[${escapeLabel(card.title)}](/cards/${card.id})`;
+
 /** The instructions and the numbered cards: the model answers from these alone. */
 export function systemPrompt(cards: PromptCard[]): string {
   const blocks = cards.map((card, i) => {
@@ -163,7 +166,7 @@ export function systemPrompt(cards: PromptCard[]): string {
     'Rules:',
     '- Use only what the cards say. Add no facts from elsewhere, and do not guess.',
     '- Cite every card you use as a Markdown link to its path with its title as the text, for example ' +
-      '[Spaced repetition](/cards/…), in the sentence that uses it. Cite only the cards below.',
+      `${cards[0] ? cardLink(cards[0]) : '[Title](/cards/…)'}, in the sentence that uses it. Cite only the cards below.`,
     '- If the cards do not hold the answer, say so plainly: their cards and the public cards do not cover it. ' +
       'If they hold part of it, give that part and say what is missing.',
     '- Be brief: a short paragraph or a short list, in Markdown, in the language of the question.',
@@ -174,9 +177,6 @@ export function systemPrompt(cards: PromptCard[]): string {
     blocks.join('\n\n'),
   ].join('\n');
 }
-
-const escapeLabel = (text: string) => text.replace(/([[\]\\])/g, '\\$1');
-const cardLink = (card: PromptCard) => `[${escapeLabel(card.title)}](/cards/${card.id})`;
 
 /** Applies `change` to the text outside code (fenced blocks and inline spans), which stays as written. */
 function outsideCode(text: string, change: (prose: string) => string): string {
@@ -199,6 +199,11 @@ export function tidyCitations(text: string, cards: PromptCard[]): string {
   const known = new Set(cards.map((card) => card.id));
   return outsideCode(withoutThinking(text), (prose) =>
     prose
+      // `[1][2]` as `[1, 2]`, which the next step reads.
+      .replace(
+        /\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\](?:\[\d{1,2}(?:\s*,\s*\d{1,2})*\])+/g,
+        (run: string) => `[${run.slice(1, -1).split('][').join(', ')}]`,
+      )
       .replace(/(?<![\w\]\\])\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\](?![(:[])/g, (whole, list: string) => {
         const cited = list.split(',').map((n) => cards[Number(n.trim()) - 1]);
         return cited.every((card) => card !== undefined)
