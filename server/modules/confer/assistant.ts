@@ -395,7 +395,8 @@ export function createCardAssistant(deps: CardAssistantDependencies) {
       );
       for await (const delta of stream) {
         partial += delta;
-        if (!pending && Date.now() - lastAt >= assistantTuning.draftEveryMs)
+        // The first words go at once; after them, a draft at most every draftEveryMs.
+        if (!pending && (!sent || Date.now() - lastAt >= assistantTuning.draftEveryMs))
           publishDraft(tidyCitations(partial, cards).trim());
       }
       const text = tidyCitations(partial, cards).trim();
