@@ -17,7 +17,9 @@ import { cardFactory } from '../../test/cards.ts';
 import { defaultAnswer, startLlmServer, type RecordedRequest } from '../../test/llm-server.ts';
 import { people, type Person } from '../../test/people.ts';
 import { connectRealtime, eventOf } from '../../test/realtime.ts';
-import { fittedDraft, passageOf, searchWordsOf, tidyCitations } from './assistant.ts';
+import { createLlmClient } from '../../lib/llm/client.ts';
+import { createCardAssistant, fittedDraft, passageOf, searchWordsOf, tidyCitations } from './assistant.ts';
+import { createConferRepository } from './repository.ts';
 
 /** A made-up word no other test's cards hold, so each test decides exactly which cards match. */
 function topic(): string {
@@ -238,6 +240,42 @@ describe('the card assistant', () => {
     expect(answer!.body).toContain(`/cards/${card.id}`);
     // The card's text reached the model cut to a passage.
     expect(systemOf(llm.requests.at(-1)).length).toBeLessThan(4000);
+  });
+
+  it('stops answering when the server stops, and says so in the conversation', async () => {
+    const ivy = await signUp('Ivy Shutdown');
+    const word = topic();
+    await cards.card(ivy.id, { title: `${word} notes`, body: `About ${word}.` });
+    const conversation = await openAssistant(ivy);
+    const repository = createConferRepository(context.db.orm);
+    // A second assistant on the same database, as another instance would have, whose model never answers.
+    const assistant = createCardAssistant({
+      llm: createLlmClient({ baseUrl: llm.baseUrl, model: 'test-model' }),
+      repository,
+      searchPublic: async () => [],
+      publicUrl: context.config.PUBLIC_URL,
+      log: { error: () => undefined, warn: () => undefined },
+    });
+    llm.reply = () => ({ kind: 'stall', after: 'headers' });
+    const inserted = await repository.insertMessage({
+      conversationId: conversation.id,
+      authorKey: ivy.id,
+      body: `What is ${word}?`,
+      clientId: randomUUID(),
+      threadRootId: null,
+      mentions: [],
+      cardIds: [],
+    });
+    const messageId = 'id' in inserted ? inserted.id : '';
+    const before = llm.requests.length;
+    assistant.answer({ conversationId: conversation.id, messageId, askerKey: ivy.id });
+    while (llm.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    await assistant.close();
+    const [answer] = await answers(ivy, conversation.id);
+    expect(answer!.body).toBe(
+      'Sorry — I couldn’t answer that: the server was restarting. Please ask again in a little while.',
+    );
   });
 
   it('counts the questions of the UTC day against the plan, and premium raises the limit', async () => {
