@@ -23,14 +23,16 @@ const GZIP_LEVEL = 6;
 
 /**
  * Modules under web/ that the shell imports with `import()` only when someone acts: opens the section menu or
- * the profile card, or arrives with a notice to show. Every other `import()` reached from the start-up code,
- * except the pages of other routes, counts as start-up, so a new lazy import on the start-up path is counted
- * without anyone listing it; the cold load test checks this list against what Chromium really fetches.
+ * the profile card, arrives with a notice to show, or is signed in (the Confer badge, which brings the realtime
+ * connection). Every other `import()` reached from the start-up code, except the pages of other routes, counts
+ * as start-up, so a new lazy import on the start-up path is counted without anyone listing it; the cold load
+ * test checks this list against what Chromium really fetches.
  */
 const ON_DEMAND_MODULES = [
   'app/layout/section-menu-popup.tsx',
   'app/layout/profile-popup.tsx',
   'app/layout/flash-notice-popup.tsx',
+  'app/layout/confer-badge.tsx',
 ];
 
 /** The tool pages: heavy, rarely the first page a visitor opens, so each must load only when navigated to. */

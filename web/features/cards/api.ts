@@ -4,7 +4,6 @@ import {
   cardSchema,
   draftSchema,
   graphSchema,
-  likeResponseSchema,
   versionListSchema,
   versionSchema,
   viewResponseSchema,
@@ -18,6 +17,7 @@ import {
 } from '../../../contracts/profiles.ts';
 import type { UserReportRequest } from '../../../contracts/profiles.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
+import { setCardLike } from '../../lib/card-like-api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 /** Every query of the card page starts with 'cards', so a change can refresh them all. */
@@ -119,9 +119,7 @@ export const versionQuery = (id: string, version: number) =>
   });
 
 /** `PUT` (like) or `DELETE` (take back) `/api/cards/:id/like`: idempotent; answers the real count. */
-export function setLike(id: string, like: boolean) {
-  return apiFetch(`${cardPath(id)}/like`, { method: like ? 'PUT' : 'DELETE', schema: likeResponseSchema });
-}
+export const setLike = setCardLike;
 
 /** `POST /api/cards/:id/remix`: a new draft of the reader's, copied from the card and crediting it. */
 export function remixCard(id: string) {

@@ -5,6 +5,7 @@ import {
   channelDirectorySchema,
   conversationSchema,
   memberListSchema,
+  type memberSchema,
   messagePageSchema,
   messageSchema,
   messageSearchResultsSchema,
@@ -25,12 +26,16 @@ import { conferKeys, conferRetry, conversationPath } from '../../lib/confer-conv
 export {
   conferKeys,
   conferQueryRoot,
+  conferRetry,
   conversationListQuery,
   forgetConversation,
   markedRead,
   storeConversation,
   useLiveConversationList,
 } from '../../lib/confer-conversations.ts';
+
+/** A member of a conversation, with their presence. */
+export type Member = z.infer<typeof memberSchema>;
 
 const messagePath = (id: string) => `/api/confer/messages/${encodeURIComponent(id)}`;
 const noContent = z.unknown();

@@ -1,11 +1,210 @@
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { TextLink } from '../../components/text-link.tsx';
+import { visuallyHiddenStyles } from '../../components/visually-hidden.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { loginPathFor } from '../../lib/navigation.ts';
+import { useRealtimeStatus } from '../../lib/realtime.ts';
+import { useSession } from '../../lib/session.ts';
+import { conversationListQuery } from './api.ts';
+import { BrowseChannelsDialog } from './browse-channels-dialog.tsx';
+import { ConferClientProvider, useConferClient } from './confer-client.tsx';
+import { ConversationPane } from './conversation-pane.tsx';
+import { conferLink } from './format.ts';
+import { NewChannelDialog } from './new-channel-dialog.tsx';
+import { NewMessageDialog } from './new-message-dialog.tsx';
+import { SearchDialog } from './search-dialog.tsx';
+import { Sidebar, type SidebarDialog } from './sidebar.tsx';
+import { ThreadPanel } from './thread-panel.tsx';
 
+/** `/confer`: chat. `?c=` opens a conversation, `&m=` a message in it, `&t=` the thread it is in. */
 export function ConferPage() {
+  useDocumentTitle('Confer');
+  const { user } = useSession();
+  if (!user?.uid) {
+    return (
+      <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 760 }}>
+        <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+          Confer
+        </Typography>
+        <Typography sx={{ fontSize: '1.125rem', lineHeight: 1.7 }}>
+          Confer is the chat of CARD WEB. Talk in channels or in direct messages, in real time: see who is
+          online and who is typing, mention people, react, reply in threads, and pick up the conversation
+          later with unread counts and the full history. Paste a card’s link to discuss it, and save a helpful
+          message as a card of its own.
+        </Typography>
+        <Typography sx={{ mt: 3 }}>
+          You are not signed in. <TextLink to={loginPathFor('/confer')}>Sign in</TextLink> to chat.
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          <Link component={RouterLink} to="/document#confer">
+            How to use Confer in the user guide
+          </Link>
+        </Typography>
+      </Box>
+    );
+  }
   return (
-    <SectionIntro
-      title="Confer"
-      guideAnchor="confer"
-      description="Confer is the chat of CARD WEB. Talk in channels or in direct messages, in real time: see who is online and who is typing, mention people, react, edit or delete your own messages, and pick up the conversation later with unread counts and the full history. Embed a card in a message to discuss it, and save a helpful message as a card of its own. Where the site has an AI assistant set up, you can also ask it questions that it answers from your own cards."
-    />
+    <ConferClientProvider key={user.uid} owner={user.uid}>
+      <ConferApp />
+    </ConferClientProvider>
+  );
+}
+
+function ConnectionNotice() {
+  const status = useRealtimeStatus();
+  if (status === 'open' || status === 'idle' || status === 'connecting') return null;
+  return (
+    <Typography
+      role="status"
+      variant="body2"
+      sx={{ px: 2, py: 0.5, bgcolor: '#fff3e0', color: '#5d4037', borderBottom: 1, borderColor: 'divider' }}
+    >
+      {status === 'signed-out'
+        ? 'Your session has ended. Sign in again to keep chatting.'
+        : 'Reconnecting… Messages you send now are kept and go out when the connection is back.'}
+    </Typography>
+  );
+}
+
+function ConferApp() {
+  const { owner } = useConferClient();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const conversationId = params.get('c');
+  const messageId = params.get('m');
+  const threadId = params.get('t');
+  const list = useQuery(conversationListQuery(owner));
+  const [dialog, setDialog] = useState<SidebarDialog | null>(null);
+  const [searchIn, setSearchIn] = useState('');
+  // Sidebar beside the conversation from 900 px; the thread beside them from 1200 px.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const roomy = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+
+  const showSidebar = wide || !conversationId;
+  const threadFull = Boolean(conversationId && threadId && !roomy);
+  const showConversation = Boolean(conversationId) && !threadFull;
+  const showThreadBeside = Boolean(conversationId && threadId && roomy);
+
+  const openThread = (rootId: string) => {
+    if (conversationId) void navigate(conferLink(conversationId, undefined, rootId));
+  };
+  const closeThread = () => {
+    if (conversationId) void navigate(conferLink(conversationId));
+  };
+
+  return (
+    <Box
+      sx={{
+        // The page fills the window under the top bar (and above the bottom bar on phones).
+        height: { xs: 'calc(100dvh - 136px)', sm: 'calc(100dvh - 104px)' },
+        minHeight: 420,
+        mt: { xs: -1, sm: -2 },
+        mb: { xs: -2, sm: -4 },
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
+      <Typography
+        component="h1"
+        variant="h5"
+        sx={showSidebar ? { fontWeight: 700, mb: 1 } : visuallyHiddenStyles}
+      >
+        Confer
+      </Typography>
+      <Paper
+        variant="outlined"
+        sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      >
+        <ConnectionNotice />
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+          {showSidebar ? (
+            <Box
+              sx={{
+                width: wide ? 300 : '100%',
+                flexShrink: 0,
+                borderRight: wide ? 1 : 0,
+                borderColor: 'divider',
+                pt: 1.5,
+                minHeight: 0,
+              }}
+            >
+              <Sidebar
+                list={list.data}
+                listError={list.error}
+                currentId={conversationId}
+                onOpenDialog={(next) => {
+                  setSearchIn('');
+                  setDialog(next);
+                }}
+              />
+            </Box>
+          ) : null}
+          {showConversation && conversationId ? (
+            <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+              <ConversationPane
+                key={conversationId}
+                conversationId={conversationId}
+                messageId={threadId ? null : messageId}
+                onBack={wide ? undefined : () => void navigate('/confer')}
+                onOpenThread={openThread}
+                onSearch={() => {
+                  setSearchIn(conversationId);
+                  setDialog('search');
+                }}
+              />
+            </Box>
+          ) : null}
+          {wide && !conversationId ? (
+            <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+              <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+                Choose a conversation on the left, or start one with <strong>New message</strong> or{' '}
+                <strong>New channel</strong>.
+              </Typography>
+            </Box>
+          ) : null}
+          {(showThreadBeside || threadFull) && conversationId && threadId ? (
+            <Box
+              sx={{
+                width: showThreadBeside ? 380 : undefined,
+                flex: showThreadBeside ? undefined : 1,
+                flexShrink: 0,
+                minWidth: 0,
+                borderLeft: showThreadBeside ? 1 : 0,
+                borderColor: 'divider',
+                minHeight: 0,
+              }}
+            >
+              <ThreadPanel
+                key={threadId}
+                conversationId={conversationId}
+                rootId={threadId}
+                highlightId={messageId}
+                onClose={closeThread}
+                fullView={threadFull}
+              />
+            </Box>
+          ) : null}
+        </Box>
+      </Paper>
+      {dialog === 'browse' ? <BrowseChannelsDialog open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'new-channel' ? <NewChannelDialog open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'new-message' ? <NewMessageDialog open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'search' ? (
+        <SearchDialog
+          open
+          onClose={() => setDialog(null)}
+          conversations={list.data?.items ?? []}
+          initialConversationId={searchIn}
+        />
+      ) : null}
+    </Box>
   );
 }

@@ -17,7 +17,7 @@ export type SendOutcome =
   /** Kept as pending: it goes when the connection is back. */
   | { kind: 'queued' }
   /** The server refused it; the entry is marked failed (the composer may take its text back). */
-  | { kind: 'refused'; error: ApiError };
+  | { kind: 'refused'; error: ApiError; clientId: string };
 
 export interface OutboxOptions {
   ownerKey: string;
@@ -243,6 +243,7 @@ export class Outbox {
           this.update(next.clientId, { state: 'failed', error: errorSentence(error) });
           this.settle(next.clientId, {
             kind: 'refused',
+            clientId: next.clientId,
             error:
               error instanceof ApiError
                 ? error
