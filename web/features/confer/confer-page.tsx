@@ -76,6 +76,7 @@ function ConnectionNotice() {
 
 function ConferApp() {
   const { owner } = useConferClient();
+  const realtime = useRealtimeStatus();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const conversationId = params.get('c');
@@ -102,6 +103,7 @@ function ConferApp() {
 
   return (
     <Box
+      data-realtime={realtime}
       sx={{
         // The page fills the window under the top bar (and above the bottom bar on phones).
         height: { xs: 'calc(100dvh - 136px)', sm: 'calc(100dvh - 104px)' },
