@@ -167,13 +167,13 @@ test('a channel conversation: a card embed with like and Study this, reactions, 
   // Bob replies in a thread; Ada sees the reply count and opens the thread.
   await adaMessage.hover();
   await adaMessage.getByRole('button', { name: 'Reply in thread' }).click();
-  const bobThread = bob.page.getByRole('region', { name: 'Messages in the thread' });
+  const bobThread = bob.page.getByRole('region', { name: 'Thread replies' });
   await bob.page.getByRole('textbox', { name: 'Reply in thread' }).fill('Thanks, reading it now');
   await bob.page.getByRole('textbox', { name: 'Reply in thread' }).press('Enter');
   await expect(bobThread.getByText('Thanks, reading it now')).toBeVisible();
   await onAdasSide.getByRole('button', { name: /^1 reply/ }).click();
   await expect(
-    page.getByRole('region', { name: 'Messages in the thread' }).getByText('Thanks, reading it now'),
+    page.getByRole('region', { name: 'Thread replies' }).getByText('Thanks, reading it now'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Close the thread' }).click();
 

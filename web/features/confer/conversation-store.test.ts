@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../contracts/confer.ts';
 import { ConversationStore, type ConversationSource } from './conversation-store.ts';
-import { conversationIdOf, messageFixture, messageIdOf } from './test-fixtures.ts';
+import { conversationIdOf, messageFixture, messageIdOf } from '../../test/confer-fixtures.ts';
 
 const conversationId = conversationIdOf(1);
 

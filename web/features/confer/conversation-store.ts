@@ -56,6 +56,10 @@ export interface ThreadView {
   replies: readonly Message[];
 }
 
+/** A failed catch-up is tried again after this long, doubling up to the maximum. */
+const CATCH_UP_RETRY_MS = 2000;
+const CATCH_UP_RETRY_MAX_MS = 30_000;
+
 /** Messages before (and after) the one a conversation is opened at. */
 const CONTEXT_BEFORE = 10;
 
@@ -82,6 +86,9 @@ class ConversationState {
   synced = false;
   loading: Promise<void> | null = null;
   catchingUp: Promise<void> | null = null;
+  /** Failed catch-ups in a row, and the timer of the next try. */
+  failures = 0;
+  retry: ReturnType<typeof setTimeout> | undefined;
   /** Events held while the first page loads or a catch-up runs. */
   held: Message[] = [];
   version = 0;
@@ -373,6 +380,7 @@ export class ConversationStore {
 
   /** The reader left or was taken out: nothing of it stays. */
   forget(conversationId: string): void {
+    clearTimeout(this.states.get(conversationId)?.retry);
     if (!this.states.delete(conversationId)) return;
     for (const listener of [...this.listeners]) listener();
   }
@@ -394,6 +402,7 @@ export class ConversationStore {
   /** Reads every change after the known number, then takes the events that waited. */
   private catchUp(state: ConversationState): Promise<void> {
     if (state.catchingUp) return state.catchingUp;
+    clearTimeout(state.retry);
     const run = async () => {
       try {
         for (;;) {
@@ -410,9 +419,14 @@ export class ConversationStore {
           for (const message of fresh) this.announce(message);
           if (!answer.more) break;
         }
+        state.failures = 0;
       } catch {
-        // Held events would only show a gap again; the next (re)connection or event catches up.
-        state.held = [];
+        // Held events wait for the next try (soon, then less and less often), or the next (re)connection.
+        state.catchingUp = null;
+        if (this.states.get(state.id) !== state) return;
+        const delay = Math.min(CATCH_UP_RETRY_MAX_MS, CATCH_UP_RETRY_MS * 2 ** Math.min(state.failures, 5));
+        state.failures++;
+        state.retry = setTimeout(() => void this.catchUp(state), delay);
         return;
       } finally {
         state.catchingUp = null;

@@ -10,7 +10,7 @@ import {
   resetOutboxDatabase,
   type OutboxEntry,
 } from './outbox-storage.ts';
-import { clientIdOf, conversationIdOf, messageFixture } from './test-fixtures.ts';
+import { clientIdOf, conversationIdOf, messageFixture } from '../../test/confer-fixtures.ts';
 
 const conversationId = conversationIdOf(1);
 const networkError = () =>

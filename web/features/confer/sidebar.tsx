@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import AddIcon from '@mui/icons-material/Add';
-import ChatIcon from '@mui/icons-material/ChatBubbleOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import TagIcon from '@mui/icons-material/Tag';
-import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,20 +44,19 @@ export function Sidebar({
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, px: 1.5, pb: 1.5 }}>
         {(
           [
-            ['new-message', 'New message', <ChatIcon key="icon" />],
-            ['new-channel', 'New channel', <AddIcon key="icon" />],
-            ['browse', 'Browse channels', <TravelExploreIcon key="icon" />],
-            ['search', 'Search', <SearchIcon key="icon" />],
+            ['new-message', 'New message'],
+            ['new-channel', 'New channel'],
+            ['browse', 'Browse channels'],
+            ['search', 'Search'],
           ] as const
-        ).map(([dialog, label, icon]) => (
+        ).map(([dialog, label]) => (
           <Button
             key={dialog}
             size="small"
             variant={dialog === 'new-message' ? 'contained' : 'outlined'}
-            startIcon={icon}
             onClick={() => onOpenDialog(dialog)}
             aria-label={dialog === 'search' ? 'Search messages' : undefined}
-            sx={{ textTransform: 'none', justifyContent: 'flex-start', lineHeight: 1.3 }}
+            sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
           >
             {label}
           </Button>

@@ -14,7 +14,7 @@ import { useConferClient, useOutboxEntries, useThread } from './confer-client.ts
 import { TypingLine, useConversation } from './conversation-pane.tsx';
 import { MessageItem } from './message-item.tsx';
 import { PendingMessage } from './pending-message.tsx';
-import { continues, scrollWithin } from './timeline.tsx';
+import { continues, messageElement, scrollWithin } from './timeline.tsx';
 
 /**
  * A thread: the message it started from and the replies, oldest first, with its own composer and typing line.
@@ -56,9 +56,7 @@ export function ThreadPanel({
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const highlighted = highlightId
-      ? element.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(highlightId)}"]`)
-      : null;
+    const highlighted = highlightId ? messageElement(element, highlightId) : null;
     if (highlighted) scrollWithin(element, highlighted, 'center');
     else element.scrollTop = element.scrollHeight;
   }, [replies.length, shown.length, highlightId]);
@@ -114,7 +112,7 @@ export function ThreadPanel({
       <Box
         ref={scroller}
         tabIndex={0}
-        aria-label="Messages in the thread"
+        aria-label="Thread replies"
         role="region"
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}
       >

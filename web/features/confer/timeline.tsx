@@ -32,6 +32,13 @@ export function scrollWithin(container: HTMLElement, target: HTMLElement, where:
     where === 'start' ? offset - 8 : offset - Math.max(0, (container.clientHeight - target.offsetHeight) / 2);
 }
 
+/** The element of message `id` inside `container`, if it is shown. */
+export function messageElement(container: HTMLElement, id: string): HTMLElement | null {
+  for (const element of container.querySelectorAll<HTMLElement>('[data-message-id]'))
+    if (element.dataset.messageId === id) return element;
+  return null;
+}
+
 /** Whether `message` continues the block of `previous`. */
 export function continues(previous: Message | undefined, message: Message): boolean {
   if (!previous || previous.deleted || message.deleted) return false;
@@ -142,9 +149,7 @@ export function Timeline({
       element.scrollTop = saved.top + (element.scrollHeight - saved.height);
       anchor.current = null;
     } else if (positionedFor.current !== highlightId) {
-      const highlighted = highlightId
-        ? element.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(highlightId)}"]`)
-        : null;
+      const highlighted = highlightId ? messageElement(element, highlightId) : null;
       const divider = dividerRef.current;
       if (highlightId && !highlighted) {
         // The stretch around the message is still loading.

@@ -4,8 +4,8 @@ import {
   messageSchema,
   type Conversation,
   type Message,
-} from '../../../contracts/confer.ts';
-import type { ProfileSummary } from '../../../contracts/profiles.ts';
+} from '../../contracts/confer.ts';
+import type { ProfileSummary } from '../../contracts/profiles.ts';
 
 /** Conversations, messages and people as the Confer API answers them, parsed through the contract. */
 
