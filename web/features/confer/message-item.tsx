@@ -99,7 +99,15 @@ export function MessageItem({
             className="gutter-time"
             variant="caption"
             color="text.secondary"
-            sx={{ opacity: 0, fontSize: 11, lineHeight: '24px', display: 'block', textAlign: 'right' }}
+            // One line, spilling into the left padding when the locale's time is wider than the avatar.
+            sx={{
+              opacity: 0,
+              fontSize: 11,
+              lineHeight: '27px',
+              display: 'flex',
+              justifyContent: 'flex-end',
+              whiteSpace: 'nowrap',
+            }}
           >
             <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
               {clockTime(message.createdAt)}

@@ -103,8 +103,10 @@ export function Timeline({
 
   const messages = timeline.messages;
   const shown = pending.filter((entry) => !store.hasClientId(conversationId, entry.clientId));
+  // Unread messages may be above the loaded pages: the line is then drawn only once they are loaded.
+  const unreadAbove = dividerAfter !== null && timeline.hasOlder && (messages[0]?.seq ?? 0) > dividerAfter;
   const firstUnread =
-    dividerAfter === null
+    dividerAfter === null || unreadAbove
       ? undefined
       : messages.find(
           (message) => message.seq > dividerAfter && message.author.key !== owner && !message.deleted,
@@ -195,11 +197,12 @@ export function Timeline({
   }, []);
 
   const jumpToFirstUnread = async () => {
-    // The first unread message may be in a page not loaded yet.
-    for (let pages = 0; pages < 10; pages++) {
+    stick.current = false;
+    // The first unread message may be in pages not loaded yet.
+    for (let pages = 0; pages < 20; pages++) {
       const view = store.timeline(conversationId);
       const first = view.messages[0];
-      if (!view.hasOlder || dividerAfter === null || (first && first.seq <= dividerAfter + 1)) break;
+      if (!view.hasOlder || dividerAfter === null || (first && first.seq <= dividerAfter)) break;
       await store.loadOlder(conversationId);
     }
     requestAnimationFrame(() => {
@@ -320,7 +323,7 @@ export function Timeline({
         ) : null}
         {footer}
       </Box>
-      {firstUnread && dividerAbove ? (
+      {(firstUnread && dividerAbove) || unreadAbove ? (
         <FloatingButton position="top" onClick={() => void jumpToFirstUnread()} icon={<ArrowUpwardIcon />}>
           Jump to first unread
         </FloatingButton>
