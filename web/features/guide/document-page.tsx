@@ -240,14 +240,100 @@ const sections: GuideSection[] = [
     id: 'confer',
     title: 'Confer',
     body: (
-      <p>
-        Confer (<TextLink to="/confer">/confer</TextLink>) is chat. Join channels or start a direct message.
-        Type <code>@</code> and a name to mention someone; hover a message to react, edit or delete your own.
-        Unread counts tell you where something new was said, and the full history is there when you come back.
-        Paste a card’s link to embed the card in the conversation, and use “Save as card” on a message worth
-        keeping. Where the site has an AI assistant set up, ask it in its own channel: it answers from your
-        cards and shows which ones it used.
-      </p>
+      <>
+        <p>
+          Confer (<TextLink to="/confer">/confer</TextLink>) is real-time chat for signed-in people. The list
+          on the left holds your <strong>channels</strong> (public ones, with a <code>#</code>, and private
+          ones, with a lock), your <strong>direct messages</strong> (one other person) and group messages (up
+          to eight others), and, where the site has one set up, the <strong>Card assistant</strong>. The most
+          recently active come first. A bold name has unread messages: a blue number counts them, a red{' '}
+          <code>@</code> number counts the messages that mention you. The Confer button in the top bar shows,
+          on every page, how many mentions and unread direct and group messages are waiting for you.
+        </p>
+        <p>
+          <strong>New message</strong> writes to people: type the start of a name or handle, choose one person
+          for a direct message or several for a group message, and press <strong>Start conversation</strong>.
+          Writing to the same people again opens the same conversation. <strong>New channel</strong> makes a
+          channel with a name (lower-case letters, digits, <code>-</code> and <code>_</code>), a topic and, if
+          you switch it on, privacy: a private channel is seen and read only by the people invited to it.{' '}
+          <strong>Browse channels</strong> lists the public channels, the busiest first, and finds one by the
+          start of its name: <strong>Open</strong> reads it before you join (the composer is replaced by{' '}
+          <strong>Join channel</strong>), <strong>Join</strong> adds it to your list.
+        </p>
+        <p>
+          In a conversation, write in the box at the bottom. <strong>Enter</strong> sends and{' '}
+          <strong>Shift+Enter</strong> starts a new line. Messages are Markdown, like cards: bold, lists,
+          links, code blocks and math. Type <code>@</code> and the start of a name to mention a member: choose
+          with the arrow keys and Enter or Tab (Escape closes the list); a message that mentions you is marked
+          with an amber bar. Near the limit of 4,000 characters a count appears beside the box. While someone
+          types, the line above the box says so (“Ada is typing…”), and a dot beside each person shows whether
+          they are online (filled green), away (an amber ring: their tab is hidden or they have been idle five
+          minutes) or offline (a grey ring). New messages from others are also announced to screen readers.
+        </p>
+        <p>
+          A message you send appears at once with <strong>Sending…</strong>. Without a connection it stays in
+          place as <strong>Not sent yet</strong> and is sent by itself when the connection is back, exactly
+          once; <strong>Retry now</strong> tries at once. It is kept on this device, so closing the tab loses
+          nothing: it goes the next time you open Confer. When Confer refuses a message (you are sending too
+          fast, an administrator has paused your messages, the conversation is archived or someone has blocked
+          you), the reason appears under the box and your text goes back into it, so nothing is lost. A
+          message that was waiting and is then refused is marked <strong>Not sent</strong> with the reason,{' '}
+          <strong>Retry</strong> and <strong>Discard</strong>. While the connection is down, a line at the top
+          of the page says Confer is reconnecting; it catches up on everything it missed when it is back.
+        </p>
+        <p>
+          Point at a message (or move to it with Tab) to see its actions: <strong>Add a reaction</strong> from
+          a fixed set of emoji (press a reaction under a message to add or take back yours),{' '}
+          <strong>Reply in thread</strong>, and under <strong>More actions</strong>:{' '}
+          <strong>Copy link</strong> (a link that opens the conversation at that message),{' '}
+          <strong>Save as card</strong> (a draft card with the message’s text opens in the builder; messages
+          from public channels start public drafts, all others private ones), <strong>Edit</strong> and{' '}
+          <strong>Delete</strong> for your own messages (Enter saves an edit, Escape cancels; an edited
+          message says “(edited)”, a deleted one leaves “This message was deleted.” in its place), and{' '}
+          <strong>Report</strong> for someone else’s, with a reason and details for the administrators. A
+          thread opens beside the conversation on wide screens and in its place on narrow ones; the first
+          message of a thread shows how many replies it has.
+        </p>
+        <p>
+          Paste a link to a card (<code>/cards/…</code> on this site) and the card is shown under the message
+          with its title, excerpt and author, a like button with its count, and <strong>Study this</strong> to
+          put it in one of your collections. Only public and unlisted published cards are shown this way, at
+          most three per message.
+        </p>
+        <p>
+          The history loads as you scroll up, and the view stays where you are. Messages are grouped by day.
+          When you open a conversation with unread messages, a red <strong>New messages</strong> line marks
+          the first one, and <strong>Jump to first unread</strong> takes you there when it is out of sight;{' '}
+          <strong>Jump to latest</strong> takes you back down. A conversation counts as read when its newest
+          message is on your screen in a tab you are looking at, and that holds on your other devices too.
+        </p>
+        <p>
+          <strong>Search</strong> in the list (or <strong>Search in this conversation</strong> in a
+          conversation’s menu) finds messages in everything you may read, threads included, newest first. You
+          can keep to one conversation and to one author by handle. Each result shows where and by whom, with
+          the matching words highlighted; choosing it opens the conversation at that message.
+        </p>
+        <p>
+          The menu at the top right of a conversation also lists its <strong>Members</strong> with their
+          presence; in a private channel <strong>Invite people</strong> and in a group{' '}
+          <strong>Add people</strong>; for a channel’s owner (and administrators){' '}
+          <strong>Channel settings</strong> to rename it, change its topic, or archive it (everyone can still
+          read an archived channel, nobody can write in it) and restore it; and <strong>Leave</strong> for
+          channels and groups. On a phone, the list and the conversation are separate views: the arrow at the
+          top left of a conversation goes back to the list.
+        </p>
+        <p>
+          Where the site has an AI assistant set up, the list offers the <strong>Card assistant</strong>: ask
+          it a question and its answer appears as it is written, then stays as a message with links to the
+          cards it used. It answers from your own cards and the public ones. How many questions you can ask a
+          day depends on your plan.
+        </p>
+        <p>
+          A link to a conversation is <code>/confer?c=</code> followed by its id; <code>&amp;m=</code> and a
+          message id open it at that message (links from <strong>Copy link</strong> and from search also open
+          the thread the message is in).
+        </p>
+      </>
     ),
   },
   {
