@@ -7,7 +7,7 @@ export type Figure = {
   id: string;
   benchmark: string;
   name: string;
-  unit: 'ms' | 'bytes' | 'count' | 'req/s';
+  unit: 'ms' | 'bytes' | 'count' | 'req/s' | 'msg/s';
   /** The median for repeated measurements, otherwise the single value. */
   value: number;
   min?: number;
@@ -57,7 +57,8 @@ export function formatValue(value: number, unit: Figure['unit']): string {
     case 'bytes':
       return `${(value / 1024).toFixed(1)} KB`;
     case 'req/s':
-      return `${Math.round(value).toLocaleString('en-US')} req/s`;
+    case 'msg/s':
+      return `${Math.round(value).toLocaleString('en-US')} ${unit}`;
     case 'count':
       return String(Math.round(value));
   }
@@ -96,7 +97,13 @@ export function renderMachine(results: BenchResults): string {
  * How far a figure moves between two runs of the same code. Timings on a small shared machine swing by 10–20 %
  * back to back; sizes and counts are deterministic, so any change in them is real.
  */
-const NOISE_PERCENT: Record<Figure['unit'], number> = { ms: 20, 'req/s': 20, bytes: 0, count: 0 };
+const NOISE_PERCENT: Record<Figure['unit'], number> = {
+  ms: 20,
+  'req/s': 20,
+  'msg/s': 20,
+  bytes: 0,
+  count: 0,
+};
 
 /**
  * The change of each figure against the previous run, marked ✓ when it improved and ✗ when it got worse, by

@@ -14,6 +14,8 @@ export type RunningServer = {
   baseUrl: string;
   /** The server's DATA_DIR (the embedded PostgreSQL lives in `postgres/` inside it). */
   dataDir: string;
+  /** The server's process id (to read its CPU time). */
+  pid: number;
   /** Stops the server (SIGTERM, so it shuts its PostgreSQL down) and removes its data directory. Idempotent. */
   stop: () => Promise<void>;
 };
@@ -110,5 +112,6 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, stop };
+  // Safe: the process answered /api/health, so it was spawned and has a pid.
+  return { baseUrl, dataDir, pid: child.pid!, stop };
 }
