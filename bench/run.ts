@@ -13,6 +13,7 @@ import {
   seedCards,
 } from './cards.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
+import { conferSettings, measureConfer } from './confer.ts';
 import { measureFirstReview } from './first-review.ts';
 import { measureStudySession } from './play.ts';
 import { measureHealthThroughput } from './health-throughput.ts';
@@ -36,12 +37,12 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`) runs only that scenario, and prints its figures without recording
- * them.
+ * `npm run bench -- cards` (or `-- play`, `-- confer`) runs only that scenario, and prints its figures without
+ * recording them.
  */
-const only = ['cards', 'play'].find((name) => process.argv.slice(2).includes(name));
-const cardsOnly = only === 'cards';
-const playOnly = only === 'play';
+const only = ['cards', 'play', 'confer'].find((name) => process.argv.slice(2).includes(name));
+/** Whether a scenario runs: all of them in a full run, or the one asked for. */
+const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer') => !only || only === name;
 
 async function serverMajorVersion(databaseUrl: string): Promise<number> {
   const { default: pg } = await import('pg');
@@ -79,7 +80,7 @@ async function cardsScenario(baseUrl: string, databaseUrl: string, where: string
 }
 
 async function main() {
-  if (!cardsOnly && !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+  if (only !== 'cards' && only !== 'confer' && !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
     throw new Error('dist/web/index.html is missing: run "npm run bench", which builds the web app first.');
   }
   const previous = await readResults(latestFile);
@@ -95,6 +96,18 @@ async function main() {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const interrupted = new AbortController();
+  // Servers a scenario starts for itself (Confer runs two on one database), stopped last started first.
+  const scenarioServers: RunningServer[] = [];
+  const startScenarioServer = async (env: Record<string, string>) => {
+    const started = startServer(interrupted.signal, { env });
+    starting = started;
+    const running = await started;
+    scenarioServers.push(running);
+    return running;
+  };
+  const stopScenarioServers = async () => {
+    for (let next = scenarioServers.pop(); next; next = scenarioServers.pop()) await next.stop();
+  };
   let cluster: EmbeddedPostgres | undefined;
   let clusterDir: string | undefined;
   const stopCluster = async () => {
@@ -109,6 +122,7 @@ async function main() {
     console.error(`\n${signal}: stopping the server`);
     interrupted.abort();
     void Promise.allSettled([browser?.close(), server?.stop(), starting])
+      .then(() => stopScenarioServers())
       .then(() => stopCluster())
       .finally(() => process.exit(130));
   };
@@ -116,16 +130,18 @@ async function main() {
   process.once('SIGTERM', interrupt);
 
   const figures: Figure[] = [];
-  let appVersion: string;
+  let appVersion = 'unknown';
   let chromiumVersion = 'not run';
   try {
-    print('Starting the server (production build, fresh embedded PostgreSQL)…');
-    starting = startServer(interrupted.signal);
-    server = await starting;
-    const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { version: string };
-    appVersion = health.version;
+    if (only !== 'confer') {
+      print('Starting the server (production build, fresh embedded PostgreSQL)…');
+      starting = startServer(interrupted.signal);
+      server = await starting;
+      const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { version: string };
+      appVersion = health.version;
+    }
 
-    if (!only) {
+    if (server && runs('cold-load')) {
       print('Cold load of / in Chromium…');
       browser = await launchChromium();
       chromiumVersion = browser.version();
@@ -136,12 +152,13 @@ async function main() {
       print(
         `  LCP element: ${coldLoad.lcpElements.join(', ')}; script encodings: ${coldLoad.encodings.join(', ')}`,
       );
-
+    }
+    if (server && runs('health')) {
       print('GET /api/health under load (2 s warm-up, then 10 s)…');
       figures.push(...(await measureHealthThroughput(server.baseUrl, interrupted.signal)));
     }
 
-    if (!cardsOnly) {
+    if (server && runs('play')) {
       print('Play: a review session of 500 due items, one client, 20 requests of warm-up then 200…');
       figures.push(
         ...(await measureStudySession(
@@ -158,7 +175,7 @@ async function main() {
       await browser.close();
       browser = undefined;
     }
-    if (!playOnly) {
+    if (server && runs('cards')) {
       figures.push(
         ...(await cardsScenario(
           server.baseUrl,
@@ -191,11 +208,31 @@ async function main() {
         figures.push(...(await cardsScenario(server.baseUrl, cluster.url, 'external', interrupted.signal)));
       }
     }
+    if (runs('confer')) {
+      // Confer starts its own pair of servers on a fresh database: nothing else runs beside them.
+      await server?.stop();
+      server = undefined;
+      await stopCluster();
+      const settings = conferSettings();
+      print(
+        `Confer: ${settings.clients.toLocaleString('en-US')} people in ${settings.channels} channels, ` +
+          'each with a WebSocket (CONFER_CLIENTS, CONFER_SECONDS and CONFER_STEP_SECONDS make it smaller)…',
+      );
+      figures.push(
+        ...(await measureConfer({
+          start: startScenarioServer,
+          log: print,
+          signal: interrupted.signal,
+          settings,
+        })),
+      );
+    }
     // Figures taken while the server was being stopped are not figures of the app: never record them.
     interrupted.signal.throwIfAborted();
   } finally {
     await browser?.close();
     await server?.stop();
+    await stopScenarioServers();
     await stopCluster();
   }
 
