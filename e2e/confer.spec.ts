@@ -142,7 +142,7 @@ test('a channel conversation: a card embed with like and Study this, reactions, 
 
   // A link to a card embeds it: Bob likes it and opens Study this.
   await send(page, `Read this one: ${baseURL()}/cards/${cardId}`);
-  const embed = timeline(bob.page).getByRole('region', { name: 'Card: Spaced repetition' });
+  const embed = timeline(bob.page).getByRole('group', { name: 'Card: Spaced repetition' });
   await expect(embed).toBeVisible();
   await expect(embed.getByText('Review just before you forget.')).toBeVisible();
   const like = embed.getByRole('button', { name: /^Like “Spaced repetition”/ });

@@ -59,7 +59,10 @@ export const markdownSx: SxProps<Theme> = (theme) => {
       p: 2,
       borderRadius: 1,
       overflowX: 'auto',
-      bgcolor: codeBackground,
+      // GitHub's light token colours (red keywords, grey comments) reach 4.5:1 on white only; a grey block
+      // takes them below it, so light blocks are white with a border.
+      bgcolor: dark ? codeBackground : theme.palette.background.paper,
+      border: dark ? 'none' : `1px solid ${theme.palette.divider}`,
       tabSize: 4,
       '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
     },

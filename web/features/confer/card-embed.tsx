@@ -62,7 +62,8 @@ export function CardEmbed({ card }: { card: CardSummary }) {
   return (
     <Paper
       variant="outlined"
-      component="section"
+      // A group, not a region: the same card can be shown twice (timeline and thread), and landmarks must differ.
+      role="group"
       aria-label={`Card: ${card.title}`}
       sx={{ p: 1.5, mt: 1, maxWidth: 560, borderLeft: '4px solid', borderLeftColor: 'primary.main' }}
     >

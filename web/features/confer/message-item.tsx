@@ -86,9 +86,13 @@ export function MessageItem({
         pt: continued ? 0.25 : 1,
         pb: 0.5,
         borderLeft: '3px solid',
+        // Marks are drawn around the text, never under it: a tinted background takes highlighted code below
+        // its contrast.
         borderLeftColor: mentionsMe ? '#f9a825' : 'transparent',
-        bgcolor: highlighted ? 'action.selected' : mentionsMe ? 'rgba(249, 168, 37, 0.1)' : 'transparent',
-        '&:hover, &:focus-within': { bgcolor: highlighted ? 'action.selected' : 'action.hover' },
+        outline: highlighted ? '2px solid' : 'none',
+        outlineColor: 'primary.main',
+        outlineOffset: '-2px',
+        borderRadius: highlighted ? 1 : 0,
         '&:hover .message-actions, &:focus-within .message-actions, &:hover .gutter-time, &:focus-within .gutter-time':
           { opacity: 1 },
       }}
@@ -137,9 +141,10 @@ export function MessageItem({
               </Link>
             )}
             <MessageTime message={message} />
+            {mentionsMe ? <MentionTag /> : null}
           </Stack>
         )}
-        {mentionsMe ? <VisuallyHidden>Mentions you.</VisuallyHidden> : null}
+        {mentionsMe && continued ? <MentionTag /> : null}
         {message.deleted ? (
           <Typography sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
             {message.removed ? 'This message was removed by an administrator.' : 'This message was deleted.'}
@@ -187,6 +192,19 @@ export function MessageItem({
         />
       )}
     </Box>
+  );
+}
+
+/** "Mentions you", beside the time: the amber bar says it to the eye, this to everyone. */
+function MentionTag() {
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      sx={{ fontWeight: 700, color: 'text.primary', border: '1px solid #b26a00', borderRadius: 1, px: 0.5 }}
+    >
+      Mentions you
+    </Typography>
   );
 }
 
