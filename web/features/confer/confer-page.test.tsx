@@ -101,10 +101,12 @@ describe('/confer', () => {
     expect(within(people).getByRole('link', { name: 'Bob Babbage, Direct message, 2 unread' })).toBeVisible();
     expect(within(people).getByRole('img', { name: 'Bob Babbage is offline' })).toBeVisible();
     expect(within(list).getByRole('button', { name: 'Card assistant' })).toBeVisible();
-    // The top bar counts the direct message's unread messages.
-    expect(
-      within(screen.getByRole('navigation', { name: 'Tools' })).getByRole('button', { name: /^Confer/ }),
-    ).toHaveAccessibleName(/2 unread messages or mentions/);
+    // The top bar counts the direct message's unread messages (its badge loads on its own).
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Tools' })).getByRole('button', { name: /^Confer/ }),
+      ).toHaveAccessibleName(/2 unread messages or mentions/),
+    );
   });
 
   it('shows a message that arrives live once, announces it, and marks the conversation read', async () => {
@@ -124,22 +126,29 @@ describe('/confer', () => {
   });
 
   it('fills a gap in the events from the changes, in order, before showing what came after it', async () => {
-    const { socket, requests } = await openChannel({
-      [`GET /api/confer/conversations/${channel.id}/changes`]: {
-        items: [
-          messageFixture(3, { body: 'Third' }),
-          messageFixture(4, { body: 'Fourth' }),
-          messageFixture(5, { body: 'Fifth' }),
-        ],
-        upTo: 5,
-        more: false,
-      },
+    // What the server has changed after number 2: nothing at first, then three messages.
+    let changed: Message[] = [];
+    const { socket, fetchMock } = await openChannel({
+      [`GET /api/confer/conversations/${channel.id}/changes`]: () =>
+        jsonResponse(200, { items: changed, upTo: changed.at(-1)?.changeSeq ?? 2, more: false }),
     });
-    // 3 and 4 never arrive as events.
+    const asked = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/changes'))
+        .map((url) => url.searchParams.get('after'));
+    // The connection's `ready` made it catch up once; nothing had changed.
+    await waitFor(() => expect(asked()).toEqual(['2']));
+    changed = [
+      messageFixture(3, { body: 'Third' }),
+      messageFixture(4, { body: 'Fourth' }),
+      messageFixture(5, { body: 'Fifth' }),
+    ];
+    // 3 and 4 never arrive as events: 5 shows the gap.
     deliver(socket, messageFixture(5, { body: 'Fifth' }));
     const timeline = messages();
     expect(await within(timeline).findByText('Third')).toBeVisible();
-    expect(requests(`GET /api/confer/conversations/${channel.id}/changes`)).toHaveLength(1);
+    expect(asked()).toEqual(['2', '2']);
     const order = within(timeline)
       .getAllByRole('article')
       .map((article) => article.textContent ?? '');
@@ -150,6 +159,11 @@ describe('/confer', () => {
       order.findIndex((text) => text.includes('Fifth')),
     );
     expect(within(timeline).getAllByText('Fifth')).toHaveLength(1);
+    // Late copies of the missed events change nothing.
+    deliver(socket, messageFixture(3, { body: 'Third' }));
+    deliver(socket, messageFixture(4, { body: 'Fourth' }));
+    expect(within(timeline).getAllByText('Third')).toHaveLength(1);
+    expect(asked()).toHaveLength(2);
   });
 
   it('sends with Enter and a key of its own; Shift+Enter starts a new line', async () => {
