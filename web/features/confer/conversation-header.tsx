@@ -5,7 +5,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import Alert from '@mui/material/Alert';
-import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -125,24 +124,41 @@ export function ConversationHeader({
           sx={{ textTransform: 'none', flexShrink: 0 }}
         >
           {shownMembers.length > 0 ? (
-            <AvatarGroup
-              max={4}
-              sx={{
-                mr: 1,
-                display: { xs: 'none', sm: 'flex' },
-                '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 11 },
-              }}
-            >
-              {shownMembers.map((member) => (
-                <ProfileAvatar
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'flex' }, mr: 1 }}>
+              {shownMembers.map((member, index) => (
+                <Box
+                  component="span"
                   key={member.profile.key}
-                  name={nameOf(member.profile)}
-                  photoURL={member.profile.photoURL}
-                  size={24}
-                  alt=""
-                />
+                  sx={{ position: 'relative', display: 'inline-flex', ml: index === 0 ? 0 : -0.75 }}
+                >
+                  <ProfileAvatar
+                    name={nameOf(member.profile)}
+                    photoURL={member.profile.photoURL}
+                    size={26}
+                    alt=""
+                  />
+                  <Box
+                    component="span"
+                    sx={{
+                      position: 'absolute',
+                      right: -2,
+                      bottom: -2,
+                      display: 'inline-flex',
+                      borderRadius: '50%',
+                      bgcolor: 'background.paper',
+                      p: '1px',
+                    }}
+                  >
+                    <PresenceDot
+                      profileKey={member.profile.key}
+                      name={nameOf(member.profile)}
+                      fallback={member.presence}
+                      size={9}
+                    />
+                  </Box>
+                </Box>
               ))}
-            </AvatarGroup>
+            </Box>
           ) : null}
           {conversation.memberCount}
         </Button>

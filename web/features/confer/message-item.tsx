@@ -118,7 +118,12 @@ export function MessageItem({
             </time>
           </Typography>
         ) : (
-          <ProfileAvatar name={author} photoURL={message.author.photoURL} size={36} alt="" />
+          <ProfileAvatar
+            name={author}
+            photoURL={message.fromAssistant ? null : message.author.photoURL}
+            size={36}
+            alt=""
+          />
         )}
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
