@@ -207,6 +207,9 @@ test('a channel conversation: a card embed with like and Study this, reactions, 
   await bob.page.getByRole('button', { name: 'Search messages' }).click();
   const search = bob.page.getByRole('dialog', { name: 'Search messages' });
   await search.getByRole('textbox', { name: 'Words' }).fill('meeting');
+  // Public channels of other journeys are searchable too: keep to this one.
+  await search.getByRole('combobox', { name: 'In' }).click();
+  await bob.page.getByRole('option', { name: `#${channelName}` }).click();
   await search.getByRole('button', { name: 'Search' }).click();
   const result = search.getByRole('button', { name: /Meeting at 6/ });
   await expect(result.locator('mark')).toHaveText('Meeting');
