@@ -46,7 +46,10 @@ function createFanOut(
   let queue: BusEvent[] = [];
   let draining = false;
 
-  async function deliverMessages(events: Extract<BusEvent, { t: 'message' }>[]) {
+  async function deliverMessages(all: Extract<BusEvent, { t: 'message' }>[]) {
+    // Only the messages someone on this instance is there to read are read.
+    const events = all.filter((event) => hub.inConversation(event.c).size > 0);
+    if (events.length === 0) return;
     const views = new Map(
       (await service.views([...new Set(events.map((event) => event.m))])).map((view) => [
         view.message.id,

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
   lt,
@@ -32,7 +33,9 @@ type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 type Executor = Orm | Tx;
 
 export type ConversationRow = typeof conversations.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
+/** What is read of a message: everything but its search vector, which only search's condition reads. */
+const { searchVector: _searchVector, ...messageColumns } = getTableColumns(messages);
+export type MessageRow = Omit<typeof messages.$inferSelect, 'searchVector'>;
 export type ProfileRow = typeof profiles.$inferSelect;
 
 /** Counts of unread messages and mentions stop here ("99+" is what a person needs to know). */
@@ -151,7 +154,7 @@ export function createConferRepository(orm: Orm) {
   async function messageRows(ids: string[]) {
     if (ids.length === 0) return [];
     return orm
-      .select({ message: messages, author: profiles })
+      .select({ message: messageColumns, author: profiles })
       .from(messages)
       .innerJoin(profiles, eq(profiles.key, messages.authorKey))
       .where(inArray(messages.id, ids));
@@ -648,7 +651,7 @@ export function createConferRepository(orm: Orm) {
     async page(conversationId: string, bound: { before?: number; after?: number }, limit: number) {
       const newestFirst = bound.after === undefined;
       const rows = await orm
-        .select({ message: messages, author: profiles })
+        .select({ message: messageColumns, author: profiles })
         .from(messages)
         .innerJoin(profiles, eq(profiles.key, messages.authorKey))
         .where(
@@ -698,7 +701,7 @@ export function createConferRepository(orm: Orm) {
      */
     async changes(conversationId: string, after: number, limit: number) {
       const rows = await orm
-        .select({ message: messages, author: profiles })
+        .select({ message: messageColumns, author: profiles })
         .from(messages)
         .innerJoin(profiles, eq(profiles.key, messages.authorKey))
         .where(and(eq(messages.conversationId, conversationId), gt(messages.changeSeq, after)))
@@ -710,7 +713,7 @@ export function createConferRepository(orm: Orm) {
     /** The replies in a thread, oldest first, after a number. */
     async replies(rootId: string, after: number, limit: number) {
       const rows = await orm
-        .select({ message: messages, author: profiles })
+        .select({ message: messageColumns, author: profiles })
         .from(messages)
         .innerJoin(profiles, eq(profiles.key, messages.authorKey))
         .where(and(eq(messages.threadRootId, rootId), gt(messages.seq, after)))
@@ -732,7 +735,7 @@ export function createConferRepository(orm: Orm) {
     ) {
       const query = sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
       return orm
-        .select({ message: messages, author: profiles, conversation: conversations })
+        .select({ message: messageColumns, author: profiles, conversation: conversations })
         .from(messages)
         .innerJoin(profiles, eq(profiles.key, messages.authorKey))
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
