@@ -47,10 +47,18 @@ const or = (shares: number[]) => 1 - shares.reduce((product, share) => product *
 /**
  * The share of cards matching `q` (0–1), as the planner would estimate it. The query is the English form
  * (stemmed, stop words dropped) or the 'simple' form (every word as written), as search builds it.
+ * `known` says whether any of its words is in the statistics: if none is, every word is rarer than the
+ * rarest there, whatever the estimate says.
  */
-export function estimateShare(q: string, stats: LexemeStats): number {
+export function estimateShare(q: string, stats: LexemeStats): { share: number; known: boolean } {
   const unknown = Math.min(DEFAULT_SHARE, stats.minimum / 2);
-  const shareOf = (lexeme: string) => stats.frequencies.get(lexeme) ?? unknown;
+  let known = false;
+  const shareOf = (lexeme: string) => {
+    const share = stats.frequencies.get(lexeme);
+    if (share === undefined) return unknown;
+    known = true;
+    return share;
+  };
   const clauses = parse(q);
   // One form of the query: the clauses that keep a word in it, OR-ed; a term of stop words only is dropped, and
   // a query left with no words matches nothing.
@@ -68,5 +76,5 @@ export function estimateShare(q: string, stats: LexemeStats): number {
   };
   const english = form((word) => (isStopWord(word) ? undefined : stemOf(word)));
   const simple = form((word) => word);
-  return or([english, simple]);
+  return { share: or([english, simple]), known };
 }

@@ -492,7 +492,8 @@ export function createExploreRepository(db: Database, options: { bodySearch?: Bo
      * the full-text index hands back its matches in no order, so how to find the newest few depends on how
      * many cards hold the words, estimated as PostgreSQL's planner would (see match-estimate.ts):
      *
-     * - Few (up to `bitmapAllBelow`): read them all from the full-text index and sort them.
+     * - Few (up to `bitmapAllBelow`, or only words the statistics do not know): read them all from the
+     *   full-text index and sort them.
      * - Very many (at least `walkShare` of the listed cards): walk the index of new cards, testing each, and
      *   stop after a page; a few dozen cards.
      * - In between: the newest cards that should hold about three pages of matches (from the cached
@@ -534,8 +535,11 @@ export function createExploreRepository(db: Database, options: { bodySearch?: Bo
       };
 
       const stats = await lexemeStats();
-      const matching = estimateShare(q, stats) * stats.cards;
-      if (matching <= tuning.bitmapAllBelow) return page('bitmap');
+      const estimate = estimateShare(q, stats);
+      const matching = estimate.share * stats.cards;
+      // Words the statistics do not know are rarer than any they do: their matches are few, however many
+      // cards the default share of an unknown word comes to.
+      if (!estimate.known || matching <= tuning.bitmapAllBelow) return page('bitmap');
       if (matching >= tuning.walkShare * stats.cards) return page('walk');
 
       let newest = Math.ceil((3 * (offset + limit) * stats.cards) / matching);
