@@ -97,6 +97,9 @@ test('a reader likes a card, the like survives a reload, and a backlink leads to
   await expect(changes.locator('ins')).toContainText('[added: whole');
 
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // An unselected toggle keeps its contrast on the hover background too.
+  await history.getByRole('button', { name: 'Lines' }).hover();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   const backlinks = page.getByRole('region', { name: 'Backlinks' });
   await backlinks.getByRole('link', { name: source }).click();
