@@ -66,7 +66,8 @@ describe('stems', () => {
       // Stop words have no lexeme in PostgreSQL and no terms here.
       return row.lexeme === null ? terms.stems.size > 0 : !terms.stems.has(row.lexeme);
     });
-    // Snowball's newer English stemmer keeps the double letter of "added" ("add"); Porter2 as published does not.
-    expect(differing.map((row) => row.word).sort()).toEqual(['added', 'adding']);
+    // Snowball's newer English stemmer (PostgreSQL 16 and later) keeps the double letter of "added" ("add");
+    // Porter2 as published, like PostgreSQL 15's, does not. No other word of the demo cards differs.
+    expect(['added', 'adding']).toEqual(expect.arrayContaining(differing.map((row) => row.word)));
   });
 });
