@@ -1,5 +1,5 @@
-import { openDB } from 'idb';
-import type { DBSchema, IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { lazyDatabase } from '../../lib/idb-database.ts';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
 import type { BuilderContent } from './content.ts';
 import type { DraftMeta } from './draft-session.ts';
@@ -35,29 +35,13 @@ export interface DraftStore {
   delete(cardId: string): Promise<void>;
 }
 
-const databaseName = 'card-web-builder';
-
-let opening: Promise<IDBPDatabase<BuilderDatabase>> | null = null;
-
-function database(): Promise<IDBPDatabase<BuilderDatabase>> {
-  opening ??= openDB<BuilderDatabase>(databaseName, 1, {
-    upgrade(db) {
-      db.createObjectStore('drafts', { keyPath: 'cardId' });
-    },
-    // Another tab opening a newer version of this database wins: close ours and open again next time.
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-    terminated() {
-      opening = null;
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const { open: database, reset: resetDatabase } = lazyDatabase<BuilderDatabase>(
+  'card-web-builder',
+  1,
+  (db) => {
+    db.createObjectStore('drafts', { keyPath: 'cardId' });
+  },
+);
 
 /** The device's IndexedDB store (throws from each call when the browser has none or refuses it). */
 export const indexedDbDraftStore: DraftStore = {
@@ -74,11 +58,7 @@ export const indexedDbDraftStore: DraftStore = {
 
 /** Forgets the open connection; tests call it after replacing IndexedDB with a fresh one. */
 export function resetDraftDatabase(): void {
-  void opening?.then(
-    (db) => db.close(),
-    () => undefined,
-  );
-  opening = null;
+  resetDatabase();
 }
 
 /** A synchronous place for the last changes when the page closes before IndexedDB has stored them. */

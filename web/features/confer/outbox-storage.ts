@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { lazyDatabase } from '../../lib/idb-database.ts';
 
 /** A message written on this device that the server has not confirmed yet. */
 export interface OutboxEntry {
@@ -28,29 +29,10 @@ interface ConferDatabase extends DBSchema {
   outbox: { key: string; value: OutboxEntry; indexes: { owner: string } };
 }
 
-const databaseName = 'card-web-confer';
-let opening: Promise<IDBPDatabase<ConferDatabase>> | null = null;
-
-function database(): Promise<IDBPDatabase<ConferDatabase>> {
-  opening ??= openDB<ConferDatabase>(databaseName, 1, {
-    upgrade(db) {
-      const store = db.createObjectStore('outbox', { keyPath: 'clientId' });
-      store.createIndex('owner', 'ownerKey');
-    },
-    // Another tab opening a newer version wins: close ours and open again next time.
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-    terminated() {
-      opening = null;
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const { open: database, reset: resetDatabase } = lazyDatabase<ConferDatabase>('card-web-confer', 1, (db) => {
+  const store = db.createObjectStore('outbox', { keyPath: 'clientId' });
+  store.createIndex('owner', 'ownerKey');
+});
 
 /** The device's IndexedDB (each call rejects when the browser has none or refuses it). */
 export const indexedDbOutboxStorage: OutboxStorage = {
@@ -67,11 +49,7 @@ export const indexedDbOutboxStorage: OutboxStorage = {
 
 /** Forgets the open connection; tests call it after replacing IndexedDB with a fresh one. */
 export function resetOutboxDatabase(): void {
-  void opening?.then(
-    (db) => db.close(),
-    () => undefined,
-  );
-  opening = null;
+  resetDatabase();
 }
 
 /** Entries in memory only, for tests. */
