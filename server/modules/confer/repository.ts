@@ -733,7 +733,7 @@ export function createConferRepository(orm: Orm) {
       offset: number,
       limit: number,
     ) {
-      const query = sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
+      const query = tsQuery(q);
       return orm
         .select({ message: messageColumns, author: profiles, conversation: conversations })
         .from(messages)
