@@ -1,3 +1,4 @@
+import { paneHeaderSx } from './pane-header.ts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -69,19 +70,7 @@ export function ConversationHeader({
   };
 
   return (
-    <Box
-      component="header"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: { xs: 1, sm: 2 },
-        py: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-        minHeight: 56,
-      }}
-    >
+    <Box component="header" sx={paneHeaderSx}>
       {onBack ? (
         <IconButton aria-label="Back to conversations" onClick={onBack} edge="start">
           <ArrowBackIcon />

@@ -1,3 +1,4 @@
+import { paneHeaderSx } from './pane-header.ts';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -69,18 +70,7 @@ export function ThreadPanel({
       aria-labelledby={`thread-${rootId}`}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: { xs: 1, sm: 2 },
-          py: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-          minHeight: 56,
-        }}
-      >
+      <Box sx={paneHeaderSx}>
         {fullView ? (
           <IconButton aria-label="Back to the conversation" onClick={onClose} edge="start">
             <ArrowBackIcon />
