@@ -1,4 +1,3 @@
-import { paneHeaderSx } from './pane-header.ts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +24,7 @@ import { useConferClient } from './confer-client.tsx';
 import { kindLabel, nameOf } from './format.ts';
 import { canAddPeople, MembersDialog } from './members-dialog.tsx';
 import { PresenceDot } from './presence-dot.tsx';
+import { paneHeaderSx } from './pane-header.ts';
 
 type Open = 'members' | 'add' | 'settings' | 'leave' | null;
 

@@ -1,4 +1,3 @@
-import { paneHeaderSx } from './pane-header.ts';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -16,6 +15,7 @@ import { TypingLine, useConversation } from './conversation-pane.tsx';
 import { MessageItem } from './message-item.tsx';
 import { PendingMessage } from './pending-message.tsx';
 import { continues, messageElement, scrollWithin } from './timeline.tsx';
+import { paneHeaderSx } from './pane-header.ts';
 
 /**
  * A thread: the message it started from and the replies, oldest first, with its own composer and typing line.
