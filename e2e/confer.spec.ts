@@ -383,7 +383,9 @@ test('reconnect after the server restarts: a message written while it is down is
     // Back on the same port and data: the page reconnects by itself and sends the message once.
     server = await startServer(port, dataDir);
     await connected(ada.page);
-    await expect(pending).toHaveCount(0, { timeout: 30_000 });
+    // Until the server answers, the entry shows as "sending"; it leaves the outbox only once it is stored.
+    const unconfirmed = timeline(ada.page).getByRole('article', { name: /^Your message, / });
+    await expect(unconfirmed).toHaveCount(0, { timeout: 30_000 });
     await expect(timeline(ada.page).getByText('Written while the server was down')).toHaveCount(1);
     const history = (await (
       await bob.page.request.get(`/api/confer/conversations/${id}/messages`)

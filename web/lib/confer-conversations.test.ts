@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationList } from '../../contracts/confer.ts';
 import { ada, bob, conversationFixture, directFixture, messageFixture } from '../test/confer-fixtures.ts';
-import { jsonResponse, stubApi } from '../test/api-stub.ts';
+import { deferred, jsonResponse, stubApi } from '../test/api-stub.ts';
 import { FakeWebSocket, openedSockets } from '../test/fake-websocket.ts';
 import {
   badgeTotal,
@@ -103,6 +103,31 @@ describe('the live conversation list', () => {
     await vi.waitFor(() => expect(find(direct.id)?.unread).toBe(7));
     socket.receive({ type: 'resync' });
     await vi.waitFor(() => expect(requests('GET /api/confer/conversations')).toHaveLength(2));
+    unsubscribe();
+    done();
+  });
+
+  it('does not lose a message that arrives while the list is being read with an answer from before it', async () => {
+    const { socket, find, queryClient, done } = setup();
+    // The server read the list before Bob's message was stored; its answer arrives after the message's event.
+    const answer = deferred<Response>();
+    const { requests } = stubApi({
+      'GET /api/confer/conversations': () => answer.promise,
+      [`GET /api/confer/conversations/${direct.id}`]: { ...direct, lastSeq: 3, unread: 1 },
+    });
+    const unsubscribe = new QueryObserver(queryClient, conversationListQuery(owner)).subscribe(
+      () => undefined,
+    );
+    socket.receive({ type: 'ready', profileKey: owner });
+    await vi.waitFor(() =>
+      expect(queryClient.isFetching({ queryKey: conferKeys.list(owner), exact: true })).toBe(1),
+    );
+    socket.receive({ type: 'message', message: messageFixture(3, { conversationId: direct.id }) });
+    expect(find(direct.id).unread).toBe(1);
+    answer.resolve(jsonResponse(200, { items: [channel, direct], assistantAvailable: false }));
+    // That answer replaces the count for a moment; the conversation is then read again and the count is back.
+    await vi.waitFor(() => expect(requests(`GET /api/confer/conversations/${direct.id}`)).toHaveLength(1));
+    await vi.waitFor(() => expect(find(direct.id)).toMatchObject({ unread: 1, lastSeq: 3 }));
     unsubscribe();
     done();
   });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   conversationListSchema,
   conversationSchema,
@@ -139,7 +139,21 @@ export function followConversationList(
     );
   };
 
+  // A list read that is under way when a message arrives may have been answered before that message was
+  // stored; its answer would then replace the count the event just added. Those conversations are read again
+  // once the list read is over.
+  const listKey = conferKeys.list(owner);
+  const listHash = hashKey(listKey);
+  const readAfterList = new Set<string>();
+  const stopWatchingList = queryClient.getQueryCache().subscribe((event) => {
+    if (readAfterList.size === 0 || event.type !== 'updated') return;
+    if (event.query.queryHash !== listHash || event.query.state.fetchStatus !== 'idle') return;
+    for (const id of readAfterList) refresh(id, 0);
+    readAfterList.clear();
+  });
+
   const onMessage = (message: Message) => {
+    if (queryClient.isFetching({ queryKey: listKey, exact: true }) > 0) readAfterList.add(message.conversationId);
     const conversation = findConversation(queryClient, owner, message.conversationId);
     if (!conversation) return;
     const mine = message.author.key === owner;
@@ -202,6 +216,7 @@ export function followConversationList(
   const unsubscribe = connection.subscribe(onEvent);
   return () => {
     unsubscribe();
+    stopWatchingList();
     for (const timer of refreshing.values()) clearTimeout(timer);
     refreshing.clear();
   };
