@@ -194,6 +194,35 @@ describe('the card assistant', () => {
     expect(stored[0]!.seq).toBeGreaterThan(second.seq);
   });
 
+  it('remembers the conversation: a follow-up is searched with the earlier question’s words and sent with it', async () => {
+    const gus = await signUp('Gus Followup');
+    const word = topic();
+    const card = await cards.card(gus.id, { title: `${word} basics`, body: `${word} grows in spring.` });
+    const conversation = await openAssistant(gus);
+    const first = await ask(gus, conversation.id, `What is ${word}?`);
+    const [firstAnswer] = await answers(gus, conversation.id);
+    // The follow-up names no topic; its own words find nothing, the earlier question's find the card.
+    await ask(gus, conversation.id, 'And why does it matter?');
+    await answers(gus, conversation.id, 2);
+    const sent = llm.requests.at(-1)!.body.messages ?? [];
+    expect(sent.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent.slice(1).map((message) => message.content)).toEqual([
+      first.body,
+      firstAnswer!.body,
+      'And why does it matter?',
+    ]);
+    expect(systemOf(llm.requests.at(-1))).toContain(`/cards/${card.id}`);
+
+    // A deleted message is forgotten.
+    const removed = await request('DELETE', `/api/confer/messages/${first.id}`, gus);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await ask(gus, conversation.id, `Is ${word} green?`);
+    await answers(gus, conversation.id, 3);
+    const again = llm.requests.at(-1)!.body.messages ?? [];
+    expect(again.some((message) => message.content === first.body)).toBe(false);
+    expect(again.at(-1)?.content).toBe(`Is ${word} green?`);
+  });
+
   it('stores a sentence saying why when the model fails, and the part it wrote before a cut', async () => {
     const eve = await signUp('Eve Failure');
     const word = topic();

@@ -13,7 +13,9 @@ import type { ConferRepository } from './repository.ts';
  * The card assistant: answers a person's questions in their assistant conversation from their own cards and
  * public cards. It finds cards with full-text search, and with none it says so without asking the model;
  * otherwise the model answers from those cards alone, citing them, while the growing answer streams to the
- * asker's tabs. Every question gets a stored answer: the model's, or a sentence saying why there is none.
+ * asker's tabs. It remembers the last few messages of the conversation, so a follow-up ("and why?") is
+ * understood and searched for with the words of the question before it. Every question gets a stored answer:
+ * the model's, or a sentence saying why there is none.
  */
 
 export const assistantTuning = {
@@ -25,6 +27,10 @@ export const assistantTuning = {
   bodyChars: 20_000,
   /** Words of a question searched for at most. */
   searchWords: 12,
+  /** Earlier messages of the conversation the model is given, so that a follow-up question makes sense. */
+  memoryMessages: 6,
+  /** Characters of each earlier message it is given. */
+  memoryChars: 1_500,
   /** The model's answer is cut here, leaving room in the message for the cards it was given. */
   answerChars: 3_400,
   maxTokens: 1_000,
@@ -159,9 +165,10 @@ export function systemPrompt(cards: PromptCard[]): string {
     ].join('\n');
   });
   return [
-    'You are the card assistant of CARD WEB, where people keep what they know as cards. Answer the question ' +
-      'from the numbered cards below and nothing else: they are the person’s own cards and public cards that ' +
-      'a search found for this question.',
+    'You are the card assistant of CARD WEB, where people keep what they know as cards. Answer the last ' +
+      'question from the numbered cards below and nothing else: they are the person’s own cards and public ' +
+      'cards that a search found for this question. Earlier messages of the conversation, when there are ' +
+      'any, are there so that you understand a follow-up question; the cards remain the only source.',
     '',
     'Rules:',
     '- Use only what the cards say. Add no facts from elsewhere, and do not guess.',
@@ -316,11 +323,18 @@ export function createCardAssistant(deps: CardAssistantDependencies) {
   const running = new Set<AbortController>();
   let closing = false;
 
-  async function retrieve(askerKey: string, words: string[]): Promise<PromptCard[]> {
+  /**
+   * The cards for a question: those with all its words first, then any of them; when that finds too few, any
+   * of its words or of the earlier question's (a follow-up often names no topic of its own).
+   */
+  async function retrieve(askerKey: string, words: string[], earlierWords: string[]): Promise<PromptCard[]> {
     const limit = assistantTuning.cards;
     const found: string[] = [];
-    // All the words first; when that finds too few, any of them.
-    const queries = words.length > 1 ? [words.join(' '), words.join(' or ')] : [words.join(' ')];
+    const queries: string[] = [];
+    if (words.length > 0) queries.push(words.join(' '));
+    if (words.length > 1) queries.push(words.join(' or '));
+    if (earlierWords.length > 0)
+      queries.push([...words, ...earlierWords].slice(0, assistantTuning.searchWords).join(' or '));
     for (const q of queries) {
       if (found.length >= limit) break;
       const [own, shared] = await Promise.all([
@@ -333,9 +347,10 @@ export function createCardAssistant(deps: CardAssistantDependencies) {
     const rows = new Map(
       (await repository.cardsToRead(askerKey, ids, assistantTuning.bodyChars)).map((row) => [row.id, row]),
     );
+    const passageWords = [...words, ...earlierWords];
     return ids.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [promptCardOf(row, askerKey, words)] : [];
+      return row ? [promptCardOf(row, askerKey, passageWords)] : [];
     });
   }
 
@@ -375,8 +390,16 @@ export function createCardAssistant(deps: CardAssistantDependencies) {
       if (!row || row.message.deletedAt) return;
       // An empty draft at once: the asker's tabs show that an answer is on its way.
       publishDraft('');
+      const earlier = await repository.turnsBefore(
+        conversationId,
+        row.message.seq,
+        assistantTuning.memoryMessages,
+        assistantTuning.memoryChars,
+      );
       const words = searchWordsOf(row.message.body);
-      cards = words.length > 0 ? await retrieve(askerKey, words) : [];
+      const earlierQuestion = earlier.findLast((turn) => !turn.fromAssistant)?.body ?? '';
+      const earlierWords = searchWordsOf(earlierQuestion).filter((word) => !words.includes(word));
+      cards = await retrieve(askerKey, words, earlierWords);
       if (cards.length === 0) {
         await pending;
         await store(noMatchAnswer(row.message.body, words));
@@ -386,6 +409,10 @@ export function createCardAssistant(deps: CardAssistantDependencies) {
         {
           messages: [
             { role: 'system', content: systemPrompt(cards) },
+            ...earlier.map((turn) => ({
+              role: turn.fromAssistant ? ('assistant' as const) : ('user' as const),
+              content: turn.body,
+            })),
             { role: 'user', content: row.message.body },
           ],
           maxTokens: assistantTuning.maxTokens,

@@ -819,6 +819,30 @@ export function createConferRepository(orm: Orm) {
     },
 
     /**
+     * The last `limit` messages of a conversation's timeline before sequence number `beforeSeq`, oldest first,
+     * with at most `chars` characters of each: what the assistant remembers of the conversation so far.
+     */
+    async turnsBefore(conversationId: string, beforeSeq: number, limit: number, chars: number) {
+      const rows = await orm
+        .select({
+          body: sql<string>`substr(${messages.body}, 1, ${chars})`,
+          fromAssistant: messages.fromAssistant,
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            sql`${messages.seq} < ${beforeSeq}`,
+            sql`${messages.threadRootId} is null`,
+            sql`${messages.deletedAt} is null`,
+          ),
+        )
+        .orderBy(desc(messages.seq))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    /**
      * The questions `askerKey` has put to the assistant since the UTC day began, deleted ones included (taking
      * a question back does not give it back).
      */

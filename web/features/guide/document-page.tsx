@@ -325,8 +325,9 @@ const sections: GuideSection[] = [
         <p>
           Where the site has an AI assistant set up, the list offers the <strong>Card assistant</strong>: ask
           it a question and its answer appears as it is written, then stays as a message with links to the
-          cards it used. It answers from your own cards and the public ones. How many questions you can ask a
-          day depends on your plan.
+          cards it used. It answers from your own cards and the public ones, and it remembers the last few
+          messages, so you can ask a follow-up such as “and why does it matter?”. How many questions you can
+          ask a day depends on your plan.
         </p>
         <p>
           A link to a conversation is <code>/confer?c=</code> followed by its id; <code>&amp;m=</code> and a
