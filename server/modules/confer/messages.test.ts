@@ -165,6 +165,12 @@ describe('messages', () => {
     );
     expect(thread.root.replyCount).toBe(2);
     expect(thread.replies.map((item) => item.body)).toEqual(['Answer.', 'Thanks!']);
+    // A link to a reply asks for the thread it is in.
+    const fromReply = threadSchema.parse(
+      (await request('GET', `/api/confer/messages/${reply.id}/thread`, ada)).json(),
+    );
+    expect(fromReply.root.id).toBe(root.id);
+    expect(fromReply.replies.map((item) => item.id)).toEqual(thread.replies.map((item) => item.id));
     const page = messagePageSchema.parse(
       (await request('GET', `/api/confer/conversations/${id}/messages`, bob)).json(),
     );

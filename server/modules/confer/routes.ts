@@ -330,7 +330,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A message and the replies in its thread, oldest first',
+        summary: 'A message and the replies in its thread, oldest first (for a reply: the thread it is in)',
         params: messageParams,
         querystring: threadQuerySchema,
         response: { 200: threadSchema, ...errors },

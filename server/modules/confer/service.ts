@@ -341,13 +341,15 @@ export function createConferService(deps: ConferDependencies) {
       };
     },
 
-    /** A message and the replies in its thread. */
+    /** A message and the replies in its thread; for a reply, the thread it is in. */
     async thread(reader: Reader, messageId: string, query: { after?: number; limit: number }) {
       const { row } = await readableMessage(reader, messageId);
-      if (row.message.threadRootId !== null)
-        throw fieldError('id', 'That message is a reply; open its thread');
-      const { rows, more } = await repository.replies(messageId, query.after ?? 0, query.limit);
-      const [root, ...replies] = await viewsFor(reader, [row, ...rows]);
+      // A reply's link leads to the thread it is in.
+      const rootRow =
+        row.message.threadRootId === null ? row : await repository.message(row.message.threadRootId);
+      if (!rootRow) throw noMessage();
+      const { rows, more } = await repository.replies(rootRow.message.id, query.after ?? 0, query.limit);
+      const [root, ...replies] = await viewsFor(reader, [rootRow, ...rows]);
       if (!root) throw noMessage();
       return { root, replies, hasNewer: more };
     },

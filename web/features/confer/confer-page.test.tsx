@@ -331,6 +331,31 @@ describe('/confer', () => {
     expect(within(messages()).queryByText('An answer')).not.toBeInTheDocument();
   });
 
+  it('opens a link to a reply in a thread at its thread, with the reply marked', async () => {
+    signIn();
+    const root = messageFixture(2, { body: 'A question', replyCount: 1 });
+    const reply = messageFixture(3, { body: 'The linked answer', author: cy, threadRootId: root.id });
+    const thread = { root, replies: [reply], hasNewer: false };
+    stubApi(
+      routes({
+        [`GET ${messagesPath(channel)}`]: {
+          items: [messageFixture(1), root],
+          hasOlder: false,
+          hasNewer: false,
+          upTo: 3,
+        },
+        // Asked for the reply's thread, the server answers the thread it is in.
+        [`GET /api/confer/messages/${reply.id}/thread`]: thread,
+        [`GET /api/confer/messages/${root.id}/thread`]: thread,
+      }),
+    );
+    renderApp(`/confer?c=${channel.id}&m=${reply.id}`);
+    const panel = await screen.findByRole('region', { name: 'Thread' });
+    const linked = (await within(panel).findByText('The linked answer')).closest('article');
+    expect(linked).toHaveAttribute('aria-current', 'true');
+    expect(linked).toHaveAttribute('data-message-id', reply.id);
+  });
+
   it('shows the assistant’s answer as it is written, then the finished message', async () => {
     const assistant = conversationFixture(4, {
       kind: 'assistant',

@@ -94,8 +94,10 @@ function ConferApp() {
   const showConversation = Boolean(conversationId) && !threadFull;
   const showThreadBeside = Boolean(conversationId && threadId && roomy);
 
-  const openThread = (rootId: string) => {
-    if (conversationId) void navigate(conferLink(conversationId, undefined, rootId));
+  /** Opens a thread; with `linkedId` (a link to one of its replies) the address is replaced, not added to. */
+  const openThread = (rootId: string, linkedId?: string) => {
+    if (conversationId)
+      void navigate(conferLink(conversationId, linkedId, rootId), { replace: linkedId !== undefined });
   };
   const closeThread = () => {
     if (conversationId) void navigate(conferLink(conversationId));
@@ -154,7 +156,8 @@ function ConferApp() {
               <ConversationPane
                 key={conversationId}
                 conversationId={conversationId}
-                messageId={threadId ? null : messageId}
+                // A link into a thread opens the timeline at the thread's first message.
+                messageId={threadId && messageId ? threadId : messageId}
                 onBack={wide ? undefined : () => void navigate('/confer')}
                 onOpenThread={openThread}
                 onSearch={() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -88,6 +88,8 @@ export function ConversationPane({
   const [announcement, setAnnouncement] = useState('');
   const reading = useRef(0);
 
+  const openLinkedThread = useEffectEvent((rootId: string, replyId: string) => onOpenThread(rootId, replyId));
+
   // Load the timeline, at the linked message when there is one.
   useEffect(() => {
     let cancelled = false;
@@ -102,16 +104,15 @@ export function ConversationPane({
     }
     fetchThread(messageId)
       .then((thread) => {
-        if (!cancelled) void store.open(conversationId, thread.root.seq);
+        if (cancelled) return;
+        void store.open(conversationId, thread.root.seq);
+        // A link to a reply: its thread opens beside the timeline, at the reply.
+        if (thread.root.id !== messageId) openLinkedThread(thread.root.id, messageId);
       })
-      .catch((failure: unknown) => {
+      .catch(() => {
         if (cancelled) return;
         void store.open(conversationId);
-        setNotice(
-          failure instanceof ApiError && failure.status === 400
-            ? 'That message is a reply in a thread. Open the thread from its first message to read it.'
-            : 'That message is not here any more.',
-        );
+        setNotice('That message is not here any more.');
       });
     return () => {
       cancelled = true;

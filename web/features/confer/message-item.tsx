@@ -77,6 +77,8 @@ export function MessageItem({
     <Box
       component="article"
       data-message-id={message.id}
+      // The message a link pointed to is marked for screen readers as well as by the outline.
+      aria-current={highlighted ? 'true' : undefined}
       aria-label={`${author}, ${clockTime(message.createdAt)}${mentionsMe ? ', mentions you' : ''}`}
       sx={{
         position: 'relative',

@@ -331,8 +331,8 @@ const sections: GuideSection[] = [
         </p>
         <p>
           A link to a conversation is <code>/confer?c=</code> followed by its id; <code>&amp;m=</code> and a
-          message id open it at that message (links from <strong>Copy link</strong> and from search also open
-          the thread the message is in).
+          message id open it at that message; a link to a reply in a thread opens that thread beside the
+          conversation, with the reply marked.
         </p>
       </>
     ),
