@@ -148,6 +148,28 @@ export const cardPageQuerySchema = z.object({
 /** `PUT`/`DELETE /api/cards/:id/like`: the state after the change. */
 export const likeResponseSchema = z.object({ liked: z.boolean(), likes: z.number().int() });
 
+/** Cards asked about at once in `GET /api/cards/likes`. */
+export const CARD_LIKES_MAX_IDS = 100;
+
+/** `GET /api/cards/likes?ids=a,b`: card ids, comma-separated, each once. */
+export const cardLikesQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((value) => [...new Set(value.split(',').map((id) => id.trim().toLowerCase()))])
+    .pipe(
+      z
+        .array(z.uuid('Not a card id'))
+        .min(1, 'Give at least one card id')
+        .max(CARD_LIKES_MAX_IDS, `Ask about at most ${CARD_LIKES_MAX_IDS} cards at once`),
+    ),
+});
+
+/** Whether the reader likes each of the asked cards that are published and readable, with its count. */
+export const cardLikesSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), liked: z.boolean(), likes: z.number().int() })),
+});
+export type CardLikes = z.infer<typeof cardLikesSchema>;
+
 /** `DELETE /api/cards/:id`: the card can be restored until `undoUntil`. */
 export const deleteResponseSchema = z.object({ id: z.uuid(), undoUntil: z.string() });
 

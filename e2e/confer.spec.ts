@@ -150,6 +150,12 @@ test('a channel conversation: a card embed with like and Study this, reactions, 
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toHaveAccessibleName('Like “Spaced repetition”, 1 like');
+  // Ada wrote the card: she sees its count, with nothing to like.
+  const ownEmbed = timeline(page).getByRole('group', { name: 'Card: Spaced repetition' });
+  await page.reload();
+  await connected(page);
+  await expect(ownEmbed.getByText('1 like', { exact: true })).toBeVisible();
+  await expect(ownEmbed.getByRole('button', { name: /^Like/ })).toHaveCount(0);
   await embed.getByRole('button', { name: 'Study this' }).click();
   const study = bob.page.getByRole('dialog', { name: 'Study “Spaced repetition”' });
   await expect(study).toBeVisible();

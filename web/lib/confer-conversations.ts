@@ -153,7 +153,8 @@ export function followConversationList(
   });
 
   const onMessage = (message: Message) => {
-    if (queryClient.isFetching({ queryKey: listKey, exact: true }) > 0) readAfterList.add(message.conversationId);
+    if (queryClient.isFetching({ queryKey: listKey, exact: true }) > 0)
+      readAfterList.add(message.conversationId);
     const conversation = findConversation(queryClient, owner, message.conversationId);
     if (!conversation) return;
     const mine = message.author.key === owner;

@@ -329,6 +329,29 @@ export function createCardsRepository(orm: Orm) {
     },
 
     /**
+     * The published cards among `ids` that `readerKey` may read (public or unlisted, or their own), with
+     * their like counts and whether `readerKey` likes them.
+     */
+    likesOf(ids: string[], readerKey: string) {
+      return orm
+        .select({
+          id: cards.id,
+          likes: cards.likes,
+          liked: sql<boolean>`${cardLikes.id} is not null`,
+        })
+        .from(cards)
+        .leftJoin(cardLikes, and(eq(cardLikes.cardId, cards.id), eq(cardLikes.profileKey, readerKey)))
+        .where(
+          and(
+            inArray(cards.id, ids),
+            isNull(cards.deletedAt),
+            eq(cards.status, 'published'),
+            or(eq(cards.authorKey, readerKey), sql`${cards.visibility} <> 'private'`),
+          ),
+        );
+    },
+
+    /**
      * Likes or unlikes, idempotently: the like row, the card's count, the author's `likes` and their
      * reputation move together. An unlike counts on the day of the like it takes back, so the daily cap on
      * like points gives the same total in any order. Returns the card's count after the change.

@@ -223,6 +223,42 @@ describe('cards: drafts, publishing, versions, links, likes, remixes', () => {
     expect(blocked.json().error.code).toBe('profiles/blocked');
   });
 
+  it('says in one request which of several cards the reader likes, leaving out those they may not read', async () => {
+    const author = await signUp('Many Cards');
+    const fan = await signUp('Batch Fan');
+    const liked = await publishedCard(author, 'Interleaving', 'Mix the topics.');
+    const other = await publishedCard(author, 'Elaboration', 'Ask why.');
+    const secret = await publishedCard(author, 'Secret', 'Mine alone.', { visibility: 'private' });
+    const draft = await newDraft(author, { title: 'Unpublished' });
+    expect((await request('PUT', `/api/cards/${liked.id}/like`, fan)).json()).toEqual({
+      liked: true,
+      likes: 1,
+    });
+    const answer = await request(
+      'GET',
+      `/api/cards/likes?ids=${[other.id, liked.id, secret.id, draft.cardId, liked.id.toUpperCase()].join(',')}`,
+      fan,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      items: [
+        { id: other.id, liked: false, likes: 0 },
+        { id: liked.id, liked: true, likes: 1 },
+      ],
+    });
+    // The author reads their own private card.
+    expect((await request('GET', `/api/cards/likes?ids=${secret.id}`, author)).json()).toEqual({
+      items: [{ id: secret.id, liked: false, likes: 0 }],
+    });
+
+    const bad = await request('GET', `/api/cards/likes?ids=${liked.id},not-an-id`, fan);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('common/validation-failed');
+    const many = Array.from({ length: 101 }, () => crypto.randomUUID()).join(',');
+    expect((await request('GET', `/api/cards/likes?ids=${many}`, fan)).statusCode).toBe(400);
+    expect((await request('GET', `/api/cards/likes?ids=${liked.id}`)).statusCode).toBe(401);
+  });
+
   it('keeps like counters equal to the rows under concurrent likes and unlikes', async () => {
     const author = await signUp('Popular Writer');
     const fans = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(`Crowd fan ${i}`)));

@@ -7,6 +7,8 @@ import {
   draftSchema,
   importRequestSchema,
   importResponseSchema,
+  cardLikesQuerySchema,
+  cardLikesSchema,
   likeResponseSchema,
   newCardSchema,
   titleSuggestionsSchema,
@@ -230,6 +232,20 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       const user = await requireSessionUser(app, request);
       return reply.code(201).send(await service.remix(request.params.id, user.id));
     },
+  );
+
+  app.get(
+    '/api/cards/likes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether you like each of these cards (`?ids=` comma-separated, at most 100), with their counts',
+        querystring: cardLikesQuerySchema,
+        response: { 200: cardLikesSchema, ...errors },
+      },
+    },
+    async (request) => service.likes(request.query.ids, (await requireSessionUser(app, request)).id),
   );
 
   for (const [method, like] of [

@@ -5,6 +5,7 @@ import {
   type ImportRequest,
   type Card,
   type CardFields,
+  type CardLikes,
   type CardType,
   type CardVisibility,
   type CardVersion,
@@ -324,6 +325,12 @@ export function createCardsService(repository: CardsRepository) {
       const found = await repository.find(id);
       if (!found || !canRead(found.card, readerKey)) throw notFound();
       return presentCard(found.card, found.author, readerKey);
+    },
+
+    /** Whether `readerKey` likes each of these cards, with its count: only the published ones they may read. */
+    async likes(ids: string[], readerKey: string): Promise<CardLikes> {
+      const rows = new Map((await repository.likesOf(ids, readerKey)).map((row) => [row.id, row]));
+      return { items: ids.flatMap((id) => rows.get(id) ?? []) };
     },
 
     /** Likes or unlikes a published card of someone else; idempotent. */

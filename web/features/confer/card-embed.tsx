@@ -8,11 +8,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Card, CardSummary } from '../../../contracts/cards.ts';
+import type { CardSummary } from '../../../contracts/cards.ts';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
-import { fetchCard, setCardLike } from '../../lib/card-like-api.ts';
+import { fetchCardLike, setCardLike, type CardLike, type CardLikeState } from '../../lib/card-like-api.ts';
 import { conferKeys, conferRetry, errorSentence } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { nameOf } from './format.ts';
@@ -20,29 +20,30 @@ import { nameOf } from './format.ts';
 const likes = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'like' : 'likes'}`;
 
 /**
- * A card a message links to: its title (to its page), excerpt and author, a like toggle with the count, and
- * Study this. Whether the reader likes it is read from the card itself (the message only carries its summary).
+ * A card a message links to: its title (to its page), excerpt and author, a like toggle with the count (a
+ * count only on the reader's own cards), and Study this. Whether the reader likes it is asked for all the
+ * page's cards in one request (the message only carries its summary).
  */
 export function CardEmbed({ card }: { card: CardSummary }) {
   const { owner } = useConferClient();
   const queryClient = useQueryClient();
-  const queryKey = [...conferKeys.all(owner), 'card', card.id] as const;
-  const full = useQuery({
+  const own = card.author.key === owner;
+  const queryKey = [...conferKeys.all(owner), 'card-like', card.id] as const;
+  const state = useQuery({
     queryKey,
-    queryFn: ({ signal }) => fetchCard(card.id, signal),
+    queryFn: () => fetchCardLike(card.id),
     retry: conferRetry,
     staleTime: 60_000,
   });
-  const liked = full.data?.likedByMe ?? false;
-  const count = full.data?.likes ?? card.likes;
+  const liked = state.data?.liked ?? false;
+  const count = state.data?.likes ?? card.likes;
   const like = useMutation({
     mutationFn: (on: boolean) => setCardLike(card.id, on),
     onMutate: (on) => {
-      const previous = queryClient.getQueryData<Card>(queryKey);
+      const previous = queryClient.getQueryData<CardLikeState>(queryKey);
       if (previous)
-        queryClient.setQueryData<Card>(queryKey, {
-          ...previous,
-          likedByMe: on,
+        queryClient.setQueryData<CardLike>(queryKey, {
+          liked: on,
           likes: Math.max(0, previous.likes + (on ? 1 : -1)),
         });
       return { previous };
@@ -51,9 +52,7 @@ export function CardEmbed({ card }: { card: CardSummary }) {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
     },
     onSuccess: (answer) => {
-      queryClient.setQueryData<Card>(queryKey, (current) =>
-        current ? { ...current, likedByMe: answer.liked, likes: answer.likes } : current,
-      );
+      queryClient.setQueryData<CardLike>(queryKey, { liked: answer.liked, likes: answer.likes });
       // The card's own page and lists show the count too.
       void queryClient.invalidateQueries({ queryKey: ['cards'] });
     },
@@ -89,7 +88,7 @@ export function CardEmbed({ card }: { card: CardSummary }) {
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        {full.isSuccess ? (
+        {state.data && !own ? (
           <Button
             size="small"
             variant={liked ? 'contained' : 'outlined'}
