@@ -117,6 +117,19 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   seriousA11yViolations: async ({}, use) => {
     await use(async (page) => {
+      // Colours are checked once they have settled: a theme switch or a hover fades them for a moment, and
+      // axe would measure the mixture. Endless animations (spinners) are left running.
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 3000)),
+        ]),
+      );
       const results = await new AxeBuilder({ page }).analyze();
       return results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
