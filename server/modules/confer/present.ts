@@ -27,15 +27,19 @@ export function messageFor(view: MessageView, readerKey: string): Message {
   return { ...view.message, reactions };
 }
 
-/** Reads the reactions and embedded cards of these messages and makes their views, in the order given. */
+/**
+ * Reads the reactions and embedded cards of these messages and makes their views, in the order given. `fresh`
+ * messages were just written: they have no reactions yet, so none are read.
+ */
 export async function messageViews(
   repository: ConferRepository,
   rows: { message: MessageRow; author: ProfileRow }[],
+  options: { fresh: boolean } = { fresh: false },
 ): Promise<MessageView[]> {
   const ids = rows.map((row) => row.message.id);
   const cardIds = [...new Set(rows.flatMap((row) => (row.message.deletedAt ? [] : row.message.cardIds)))];
   const [reactionRows, embedRows] = await Promise.all([
-    repository.reactionsOf(ids),
+    options.fresh ? [] : repository.reactionsOf(ids),
     repository.embeddable(cardIds),
   ]);
   const reactions = new Map<string, Map<ReactionEmoji, string[]>>();

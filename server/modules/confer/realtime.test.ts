@@ -48,6 +48,28 @@ describe('the realtime connection', () => {
     await client.close();
   });
 
+  it('sends a thread reply’s event before its root’s, under consecutive numbers', async () => {
+    const ada = await signUp('Ada Reply Order');
+    const bob = await signUp('Bob Reply Order');
+    const room = await channel(ada);
+    await request('PUT', `/api/confer/conversations/${room.id}/membership`, bob);
+    const root = await send(ada, room.id, 'A question');
+    const client = await connectRealtime(context.app, bob);
+    const reply = await send(ada, room.id, 'An answer', { threadRootId: root.id });
+    const rootChanged = await client.next(eventOf('message', (e) => e.message.id === root.id));
+    const events = client.events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
+    expect(events.map((message) => message.id)).toEqual([reply.id, root.id]);
+    expect(rootChanged.message).toMatchObject({ replyCount: 1, changeSeq: reply.seq + 1 });
+    expect(reply.changeSeq).toBe(reply.seq);
+    // The reply does not move the conversation in the list; a timeline message does.
+    const list = await request('GET', '/api/confer/conversations', bob);
+    const listed = (
+      list.json() as { items: { id: string; lastSeq: number; lastMessageAt: string }[] }
+    ).items.find((item) => item.id === room.id);
+    expect(listed).toMatchObject({ lastSeq: reply.seq + 1, lastMessageAt: root.createdAt });
+    await client.close();
+  });
+
   it('refuses a connection that is not signed in, or from another site', async () => {
     await expect(connectRealtime(context.app, undefined)).rejects.toMatchObject({ status: 401 });
     const ada = await signUp('Ada Origin');

@@ -63,6 +63,110 @@ async function nextSeq(tx: Tx, conversationId: string, touch: boolean): Promise<
   return row.seq;
 }
 
+/** What a send checks, from `sendContext`. */
+export type SendContext = {
+  kind: string;
+  archived: boolean;
+  member: boolean;
+  /** The message already sent with the same idempotency key, if any. */
+  sentId: string | null;
+  mute: { until: Date; reason: string } | undefined;
+  /** The author's messages in the rate limit's window. */
+  recent: number;
+  /** The author blocks another member (direct and group messages only). */
+  blocking: boolean;
+  /** Another member blocks the author (direct and group messages only). */
+  blockedBy: boolean;
+  /** No thread root was given, or it is a message of this conversation's timeline that is not deleted. */
+  rootOk: boolean;
+  /** The members named by the mentioned handles. */
+  mentions: string[];
+};
+
+type SendContextRow = {
+  kind: string;
+  archived: boolean;
+  member: boolean;
+  sent_id: string | null;
+  mute_until: Date | null;
+  mute_reason: string | null;
+  recent: number;
+  blocking: boolean;
+  blocked_by: boolean;
+  root_ok: boolean;
+  mentions: string[];
+};
+
+// The send's two statements are prepared by name on each connection: parsing and planning them again on every
+// message cost PostgreSQL more than the round trips they replace (bench/README.md, Confer).
+const SEND_CONTEXT_SQL = `
+  select
+    c.kind,
+    c.archived_at is not null as archived,
+    m.profile_key is not null as member,
+    (select id from messages where author_key = $1 and client_id = $2::uuid) as sent_id,
+    mute.until as mute_until,
+    mute.reason as mute_reason,
+    (select count(*)::int from messages
+      where author_key = $1 and not from_assistant
+        and created_at > now() - make_interval(secs => $3::int)) as recent,
+    c.kind in ('direct', 'group') and exists (
+      select 1 from blocks b
+      join conversation_members other on other.conversation_id = c.id and other.profile_key = b.blocked_key
+      where b.blocker_key = $1 and b.blocked_key <> $1) as blocking,
+    c.kind in ('direct', 'group') and exists (
+      select 1 from blocks b
+      join conversation_members other on other.conversation_id = c.id and other.profile_key = b.blocker_key
+      where b.blocked_key = $1 and b.blocker_key <> $1) as blocked_by,
+    $4::uuid is null or exists (
+      select 1 from messages root
+      where root.id = $4::uuid and root.conversation_id = c.id
+        and root.thread_root_id is null and root.deleted_at is null) as root_ok,
+    array(
+      select p.key from profiles p
+      join conversation_members named on named.conversation_id = c.id and named.profile_key = p.key
+      where lower(p.handle) = any($5::text[])) as mentions
+  from conversations c
+  left join conversation_members m on m.conversation_id = c.id and m.profile_key = $1
+  left join chat_mutes mute on mute.profile_key = $1 and mute.until > now()
+  where c.id = $6::uuid`;
+
+/**
+ * A message written in one statement, so the conversation's row is locked for no longer than it runs: the next
+ * number (two for a reply: the reply's, then its root's change), the insert, the root's count, and an event
+ * for each in the order of their numbers (an append runs its branches in order).
+ */
+function insertMessageSql(reply: boolean): string {
+  const step = reply ? 2 : 1;
+  return `
+    with next as (
+      update conversations
+      set last_seq = last_seq + ${step}${reply ? '' : ', last_message_at = now()'}
+      where id = $1::uuid
+      returning last_seq - ${step - 1} as seq, last_seq as root_seq
+    ), inserted as (
+      insert into messages
+        (conversation_id, author_key, body, client_id, thread_root_id, mentions, card_ids, from_assistant,
+         seq, change_seq)
+      select $1::uuid, $2::text, $3::text, $4::uuid, $5::uuid, $6::text[], $7::uuid[], $8::boolean, seq, seq
+      from next
+      returning id, seq
+    ), root as (
+      update messages
+      set reply_count = reply_count + 1, last_reply_at = now(), change_seq = (select root_seq from next)
+      where id = $5::uuid and exists (select 1 from inserted)
+      returning id, change_seq as seq
+    ), events as (
+      select id, seq from inserted
+      union all
+      select id, seq from root
+    )
+    select (select id from inserted) as id,
+      count(pg_notify($9::text,
+        json_build_object('t', 'message', 'c', $1::text, 'm', events.id, 's', events.seq)::text))
+    from events`;
+}
+
 /** A conversation as one reader sees it: their membership, counts and the members' number. */
 export type SummaryRow = {
   conversation: ConversationRow;
@@ -499,6 +603,52 @@ export function createConferRepository(orm: Orm) {
       return row?.count ?? 0;
     },
 
+    /**
+     * Everything a send checks, read in one statement: the conversation, the author's membership, the message
+     * already sent with this idempotency key, a mute in force, the author's messages in the last
+     * `windowSeconds`, blocks between the author and the other members (direct and group messages only),
+     * whether `threadRootId` is a message of this conversation's timeline to reply to, and the members named
+     * by `handles` (lowercase). Undefined when there is no such conversation.
+     */
+    async sendContext(input: {
+      conversationId: string;
+      authorKey: string;
+      clientId: string;
+      threadRootId: string | null;
+      handles: string[];
+      windowSeconds: number;
+    }): Promise<SendContext | undefined> {
+      const result = await orm.$client.query<SendContextRow>({
+        name: 'confer_send_context',
+        text: SEND_CONTEXT_SQL,
+        values: [
+          input.authorKey,
+          input.clientId,
+          input.windowSeconds,
+          input.threadRootId,
+          input.handles,
+          input.conversationId,
+        ],
+      });
+      const row = result.rows[0];
+      if (!row) return undefined;
+      return {
+        kind: row.kind,
+        archived: row.archived,
+        member: row.member,
+        sentId: row.sent_id,
+        mute:
+          row.mute_until !== null
+            ? { until: new Date(row.mute_until), reason: row.mute_reason ?? '' }
+            : undefined,
+        recent: row.recent,
+        blocking: row.blocking,
+        blockedBy: row.blocked_by,
+        rootOk: row.root_ok,
+        mentions: row.mentions,
+      };
+    },
+
     /** The message an author already sent with this idempotency key. */
     async byClientId(authorKey: string, clientId: string) {
       const [row] = await orm
@@ -524,29 +674,26 @@ export function createConferRepository(orm: Orm) {
       cardIds: string[];
       fromAssistant?: boolean;
     }): Promise<{ id: string } | { duplicate: true }> {
+      const reply = values.threadRootId !== null;
       try {
-        return await orm.transaction(async (tx) => {
-          const seq = await nextSeq(tx, values.conversationId, values.threadRootId === null);
-          const [row] = await tx
-            .insert(messages)
-            .values({ ...values, seq, changeSeq: seq })
-            .returning({ id: messages.id });
-          if (!row) throw new Error('No message was inserted');
-          await notify(tx, { t: 'message', c: values.conversationId, m: row.id, s: seq });
-          if (values.threadRootId) {
-            const rootSeq = await nextSeq(tx, values.conversationId, false);
-            await tx
-              .update(messages)
-              .set({
-                replyCount: sql`${messages.replyCount} + 1`,
-                lastReplyAt: sql`now()`,
-                changeSeq: rootSeq,
-              })
-              .where(eq(messages.id, values.threadRootId));
-            await notify(tx, { t: 'message', c: values.conversationId, m: values.threadRootId, s: rootSeq });
-          }
-          return { id: row.id };
+        const result = await orm.$client.query<{ id: string | null }>({
+          name: reply ? 'confer_insert_reply' : 'confer_insert_message',
+          text: insertMessageSql(reply),
+          values: [
+            values.conversationId,
+            values.authorKey,
+            values.body,
+            values.clientId,
+            values.threadRootId,
+            values.mentions,
+            values.cardIds,
+            values.fromAssistant ?? false,
+            REALTIME_CHANNEL,
+          ],
         });
+        const id = result.rows[0]?.id;
+        if (!id) throw new Error(`No conversation ${values.conversationId}`);
+        return { id };
       } catch (error) {
         if (isUniqueViolation(error, 'messages_author_client_idx')) return { duplicate: true };
         throw error;
