@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminReport } from '../../../contracts/profiles.ts';
 import { authDefaults, authFixtures, errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
+import { messageFixture } from '../../test/confer-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
 
 const person = (key: string, name: string, rank = 'B') => ({
@@ -114,26 +115,18 @@ describe('reports on the administration page', () => {
       'GET /api/admin/reports': () => jsonResponse(200, { items: [chat()], nextCursor: null }),
       [`DELETE /api/admin/confer/messages/${messageId}`]: () => {
         removed = true;
-        return jsonResponse(200, {
-          id: messageId,
-          conversationId,
-          seq: 3,
-          changeSeq: 5,
-          author: person('u_spam', 'Spam Bot'),
-          body: '',
-          createdAt: '2026-11-20T09:00:00.000Z',
-          editedAt: null,
-          deleted: true,
-          removed: true,
-          threadRootId: null,
-          replyCount: 0,
-          lastReplyAt: null,
-          reactions: [],
-          mentions: [],
-          embeds: [],
-          fromAssistant: false,
-          clientId: null,
-        });
+        return jsonResponse(
+          200,
+          messageFixture(3, {
+            id: messageId,
+            conversationId,
+            changeSeq: 5,
+            author: person('u_spam', 'Spam Bot'),
+            body: '',
+            deleted: true,
+            removed: true,
+          }),
+        );
       },
       'PUT /api/admin/confer/mutes/u_spam': ({ body }) =>
         jsonResponse(200, {
