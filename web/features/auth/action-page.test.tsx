@@ -21,14 +21,14 @@ const signedInSession = {
 describe('email action page', () => {
   it.each(['apiKey', 'oobCode', 'mode'])(
     'shows the argument error without asking the server when %s is missing',
-    (missing) => {
+    async (missing) => {
       const { fetchMock } = stubApi(authDefaults);
       const fields: Record<string, string> = { ...link };
       delete fields[missing];
       renderWithProviders(<ActionPage />, { path: actionPath(fields) });
       expect(screen.getByRole('alert')).toHaveTextContent(argumentError);
       expect(fetchMock).not.toHaveBeenCalled();
-      expect(document.title).toBe('Email action · CARD WEB');
+      await waitFor(() => expect(document.title).toBe('Email action · CARD WEB'));
     },
   );
 

@@ -323,11 +323,11 @@ describe('sign-in page', () => {
     expect(screen.getByRole('button', { name: 'Continue with Corp SSO' })).toBeVisible();
   });
 
-  it('links to sign-up, keeping `next`', () => {
+  it('links to sign-up, keeping `next`', async () => {
     stubApi(authDefaults);
     renderWithProviders(<LoginPage />, { path: '/login?next=%2Fconfer' });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    expect(document.title).toBe('Sign in · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Sign in · CARD WEB'));
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       '/signup?next=%2Fconfer',

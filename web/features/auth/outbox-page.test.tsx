@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -37,7 +37,7 @@ describe('development outbox', () => {
     expect(first.getByText(/Hello Ada,/).tagName).toBe('PRE');
     expect(first.getByRole('link', { name: older.links[0] })).toHaveAttribute('href', older.links[0]);
     expect(messages[1]?.querySelector('time')).toHaveAttribute('datetime', older.createdAt);
-    expect(document.title).toBe('Development outbox · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Development outbox · CARD WEB'));
   });
 
   it('says when there is no mail yet', async () => {

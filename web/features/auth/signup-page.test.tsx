@@ -36,7 +36,7 @@ describe('sign-up page', () => {
     const user = userEvent.setup();
     const { requests } = stubApi(authDefaults);
     renderWithProviders(<SignupPage />, { path: '/signup' });
-    expect(document.title).toBe('Create your account · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Create your account · CARD WEB'));
 
     expect(await screen.findByText('At least 8 characters')).toBeVisible();
     expect(rule('An uppercase letter')).toHaveTextContent('(not met yet)');

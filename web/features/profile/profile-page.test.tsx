@@ -36,7 +36,7 @@ describe('own profile', () => {
     renderOwnProfile();
     expect(await screen.findByRole('img', { name: 'Photo of Ada Lovelace' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
-    expect(document.title).toBe('Profile · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Profile · CARD WEB'));
     expect(screen.getByRole('link', { name: '@ada' })).toHaveAttribute('href', '/u/ada');
     expect(screen.getByText('Rank: A')).toBeVisible();
     expect(screen.getByText('Premium Subscriber')).toBeVisible();

@@ -117,7 +117,7 @@ describe('public profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
     expect(screen.getByText(/Nobody on CARD WEB has the handle @nobody_here/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Profile not found · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Profile not found · CARD WEB'));
   });
 
   it('says "Profile not found" for a malformed handle without asking the server', () => {

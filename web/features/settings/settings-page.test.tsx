@@ -73,7 +73,7 @@ describe('settings page', () => {
     stubApi(settingsDefaults);
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    expect(document.title).toBe('Settings · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Settings · CARD WEB'));
     await screen.findByRole('heading', { level: 2, name: 'Profile' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Profile',
