@@ -1,4 +1,4 @@
-// ESLint rules for the architecture in DESIGN.md, derived from paths so no list of features has to be kept:
+// ESLint rules for the architecture in docs/DESIGN.md, derived from paths so no list of features has to be kept:
 //   - a file in web/features/<a>/ never imports from web/features/<b>/;
 //   - only server/**/repository.ts, server/db/** and tests import the database (drizzle-orm, pg, the schema).
 import path from 'node:path';
