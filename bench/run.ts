@@ -12,6 +12,7 @@ import {
   searchTerms,
   seedCards,
 } from './cards.ts';
+import { measureCardText } from './card-text.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
 import { conferSettings, measureConfer } from './confer.ts';
 import { measureFirstReview } from './first-review.ts';
@@ -37,12 +38,12 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`, `-- confer`) runs only that scenario, and prints its figures without
+ * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- text`) runs only that scenario, and prints its figures without
  * recording them.
  */
-const only = ['cards', 'play', 'confer'].find((name) => process.argv.slice(2).includes(name));
+const only = ['cards', 'play', 'confer', 'text'].find((name) => process.argv.slice(2).includes(name));
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
-const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer') => !only || only === name;
+const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'text') => !only || only === name;
 
 async function serverMajorVersion(databaseUrl: string): Promise<number> {
   const { default: pg } = await import('pg');
@@ -80,7 +81,12 @@ async function cardsScenario(baseUrl: string, databaseUrl: string, where: string
 }
 
 async function main() {
-  if (only !== 'cards' && only !== 'confer' && !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+  if (
+    only !== 'cards' &&
+    only !== 'confer' &&
+    only !== 'text' &&
+    !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))
+  ) {
     throw new Error('dist/web/index.html is missing: run "npm run bench", which builds the web app first.');
   }
   const previous = await readResults(latestFile);
@@ -133,7 +139,11 @@ async function main() {
   let appVersion = 'unknown';
   let chromiumVersion = 'not run';
   try {
-    if (only !== 'confer') {
+    if (runs('text')) {
+      print('Card text: plain words of 1 MB of hostile input, 5 runs each…');
+      figures.push(...measureCardText(print));
+    }
+    if (only !== 'confer' && only !== 'text') {
       print('Starting the server (production build, fresh embedded PostgreSQL)…');
       starting = startServer(interrupted.signal);
       server = await starting;
