@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAISdk from 'openai';
 
 /**
  * The one client for large language models: any server that speaks OpenAI's chat completions API (OpenAI,
@@ -265,25 +265,38 @@ export function createLlmClient(input: LlmSettings): LlmClient {
   };
   // Named by its address only: the key never appears in an error or a log.
   const where = `The language model at ${new URL(settings.baseUrl).host}`;
-  // Every option is given, so none falls back to an OPENAI_* variable of the environment.
-  const sdk = new OpenAI({
-    baseURL: settings.baseUrl,
-    // The SDK refuses to start without a key. Without one configured, this stand-in is never sent: the
-    // Authorization header is set here, after the SDK's own and OPENAI_CUSTOM_HEADERS', or removed (null).
-    apiKey: input.apiKey || 'no-key',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    defaultHeaders: { Authorization: input.apiKey ? `Bearer ${input.apiKey}` : null },
-    timeout: settings.firstByteTimeoutMs,
-    maxRetries: input.maxRetries ?? DEFAULTS.maxRetries,
-    fetch: cappedFetch,
-    logLevel: 'off',
+  // The SDK is loaded with the first client, not with this module: importing it takes some 0.4 s and 8 MB
+  // (decision 015), which a server without a model, and every test that builds the app, never needs.
+  let sdkModule: typeof OpenAISdk | undefined;
+  const loaded = import('openai').then((module) => {
+    sdkModule = module;
+    return createSdk(module.OpenAI);
   });
+  // A failed import is thrown by the first call that needs it.
+  loaded.catch(() => undefined);
+
+  // Every option is given, so none falls back to an OPENAI_* variable of the environment.
+  function createSdk(Sdk: typeof OpenAISdk.OpenAI): OpenAISdk.OpenAI {
+    return new Sdk({
+      baseURL: settings.baseUrl,
+      // The SDK refuses to start without a key. Without one configured, this stand-in is never sent: the
+      // Authorization header is set here, after the SDK's own and OPENAI_CUSTOM_HEADERS', or removed (null).
+      apiKey: input.apiKey || 'no-key',
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      defaultHeaders: { Authorization: input.apiKey ? `Bearer ${input.apiKey}` : null },
+      timeout: settings.firstByteTimeoutMs,
+      maxRetries: input.maxRetries ?? DEFAULTS.maxRetries,
+      fetch: cappedFetch,
+      logLevel: 'off',
+    });
+  }
 
   function failure(error: unknown, stop: Stop | undefined): LlmError {
     if (error instanceof LlmError) return error;
+    const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdkModule ?? {};
     // The call's own signal ended it: the SDK only sees an abort, this call knows why.
     if (stop === 'caller')
       return new LlmError('aborted', `The call to ${where} was stopped`, { cause: error });
@@ -296,21 +309,21 @@ export function createLlmClient(input: LlmSettings): LlmClient {
           cause: error,
         },
       );
-    if (error instanceof APIConnectionTimeoutError)
+    if (APIConnectionTimeoutError && error instanceof APIConnectionTimeoutError)
       return new LlmError(
         'timeout',
         `${where} did not start answering within ${settings.firstByteTimeoutMs} ms`,
         { phase: 'first-byte', cause: error },
       );
-    if (error instanceof APIUserAbortError)
+    if (APIUserAbortError && error instanceof APIUserAbortError)
       return new LlmError('aborted', `The call to ${where} was stopped`, { cause: error });
-    if (error instanceof APIConnectionError) {
+    if (APIConnectionError && error instanceof APIConnectionError) {
       const reason = innermostMessage(error.cause);
       return new LlmError('network', `${where} could not be reached${reason ? `: ${reason}` : ''}`, {
         cause: error,
       });
     }
-    if (error instanceof APIError) {
+    if (APIError && error instanceof APIError) {
       const providerMessage =
         error.error === undefined
           ? error.message
@@ -387,6 +400,7 @@ export function createLlmClient(input: LlmSettings): LlmClient {
       let finish: Finish | undefined;
       const cap = capper(Math.min(options.maxChars ?? settings.maxChars, settings.maxChars));
       async function* deltas(): AsyncGenerator<string> {
+        const sdk = await loaded;
         const call = startCall(settings.totalTimeoutMs, options.signal);
         try {
           const { data: chunks, response } = await sdk.chat.completions
@@ -442,6 +456,7 @@ export function createLlmClient(input: LlmSettings): LlmClient {
     },
 
     async complete(request, options = {}) {
+      const sdk = await loaded;
       const call = startCall(settings.totalTimeoutMs, options.signal);
       try {
         const completion: unknown = await sdk.chat.completions.create(
