@@ -1,11 +1,11 @@
 import { isMap, isScalar, Lexer, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 
 /**
- * Front matter: the YAML between a Markdown file's first line `---` and the next `---`, as Obsidian, Jekyll and
- * Hugo write it (block and flow lists, nested maps, dates, quoted strings, comments). It is read with the `yaml`
- * package as YAML 1.2's core schema (decision 015), as plain data only: no tags are resolved to objects, `<<`
- * merges nothing, aliases are capped, and a key like `__proto__` is an ordinary key. Errors name the line of the
- * file, so a person importing it can fix it.
+ * Front matter: the YAML between a Markdown file's first line `---` and the next `---`, as Obsidian, Jekyll
+ * and Hugo write it (block and flow lists, nested maps, dates, quoted strings, comments). It is read with the
+ * `yaml` package as YAML 1.2's core schema (decision 015), as plain data only: no tags are resolved to
+ * objects, `<<` merges nothing, aliases are capped, and a key like `__proto__` is an ordinary key. Errors
+ * name the line of the file, so a person importing it can fix it.
  */
 export type FrontMatterScalar = string | number | boolean | null;
 export type FrontMatterValue = FrontMatterScalar | FrontMatterValue[] | { [key: string]: FrontMatterValue };
@@ -23,8 +23,8 @@ export const FRONT_MATTER_MAX_BYTES = 16 * 1024;
 /** Aliases a document may expand, against "billion laughs" documents that grow exponentially. */
 const MAX_ALIASES = 100;
 /**
- * Flow lists and maps (`[…]`, `{…}`) nested deeper are refused after a quick scan: the library refuses them too,
- * but only after some 100 ms of parsing at the size cap.
+ * Flow lists and maps (`[…]`, `{…}`) nested deeper are refused after a quick scan: the library refuses them
+ * too, but only after some 100 ms of parsing at the size cap.
  */
 const MAX_FLOW_DEPTH = 64;
 
@@ -66,11 +66,11 @@ function readYaml(source: string, lineOffset: number): FrontMatter {
   const doc = parseDocument(source, {
     version: '1.2',
     schema: 'core',
-    // YAML 1.1's extras stay off: `<<` is an ordinary key, and `!!binary`, `!!set`, `!!timestamp` build nothing.
+    // YAML 1.1's extras stay off: `<<` is an ordinary key; `!!binary`, `!!set`, `!!timestamp` build nothing.
     merge: false,
     resolveKnownTags: false,
     stringKeys: true,
-    // Checked below in one pass: the library compares every key with every other, which grows with the square.
+    // Checked below in one pass: the library compares each key with every other, which grows as the square.
     uniqueKeys: false,
     prettyErrors: false,
     lineCounter,
@@ -123,7 +123,7 @@ function readYaml(source: string, lineOffset: number): FrontMatter {
   }
 }
 
-/** Refuses flow collections nested past MAX_FLOW_DEPTH, reading the library's tokens (quotes and comments apart). */
+/** Refuses flow collections nested past MAX_FLOW_DEPTH, counted on the library's tokens (not in quotes). */
 function checkFlowDepth(source: string, lineOffset: number): void {
   let depth = 0;
   let line = 1 + lineOffset;

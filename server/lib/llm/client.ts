@@ -2,10 +2,11 @@ import type * as OpenAISdk from 'openai';
 
 /**
  * The one client for large language models: any server that speaks OpenAI's chat completions API (OpenAI,
- * Ollama, vLLM, llama.cpp, LM Studio, hosted gateways), reached through the official `openai` SDK, which reads
- * the event stream, retries and times out (decision 015). This module keeps what the product needs around it: a
- * total time, the caller's abort, a length cap, capped reads and errors that say why in words. Every feature that
- * needs a model uses it, and every such feature works without one (the caller decides what to do instead).
+ * Ollama, vLLM, llama.cpp, LM Studio, hosted gateways), reached through the official `openai` SDK, which
+ * reads the event stream, retries and times out (decision 015). This module keeps what the product needs
+ * around it: a total time, the caller's abort, a length cap, capped reads and errors that say why in words.
+ * Every feature that needs a model uses it, and every such feature works without one (the caller decides what
+ * to do instead).
  */
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -138,7 +139,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
   return Buffer.concat(parts).subarray(0, limit).toString('utf8');
 }
 
-/** A body that fails with TooLargeError once it passes `limit` bytes in all (`total`) or in one line (`line`). */
+/** A body that fails with TooLargeError past `limit` bytes in all (`total`) or in one line (`line`). */
 function capBody(body: ReadableStream<Uint8Array>, mode: 'total' | 'line', limit: number) {
   let count = 0;
   return body.pipeThrough(
@@ -246,7 +247,7 @@ function capper(maxChars: number) {
   };
 }
 
-/** The message of the innermost cause (`connect ECONNREFUSED 127.0.0.1:9`), which says more than "fetch failed". */
+/** The innermost cause's message (`connect ECONNREFUSED 127.0.0.1:9`): it says more than "fetch failed". */
 function innermostMessage(error: unknown): string {
   let message = '';
   for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++)
@@ -265,8 +266,8 @@ export function createLlmClient(input: LlmSettings): LlmClient {
   };
   // Named by its address only: the key never appears in an error or a log.
   const where = `The language model at ${new URL(settings.baseUrl).host}`;
-  // The SDK is loaded with the first client, not with this module: importing it takes some 0.4 s and 8 MB
-  // (decision 015), which a server without a model, and every test that builds the app, never needs.
+  // The SDK is loaded with the first client, not with this module: importing it takes 0.2 to 0.5 s and 8 MB
+  // here (decision 015), which a server without a model, and every test that builds the app, never needs.
   let sdkModule: typeof OpenAISdk | undefined;
   const loaded = import('openai').then((module) => {
     sdkModule = module;
