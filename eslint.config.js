@@ -33,7 +33,16 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The model's address and key live on the server; the browser asks the server (decision 015).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['openai', 'openai/*'], message: 'Only the server talks to language models.' }],
+        },
+      ],
+    },
   },
   {
     files: ['web/public/**/*.js'],

@@ -1,19 +1,34 @@
+import { isMap, isScalar, Lexer, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+
 /**
- * A reader for the small subset of YAML front matter that card files use: `key: value` lines with strings
- * (plain, single- or double-quoted), numbers and flow lists (`[a, b]`), comments, and nothing else. Errors name
- * the line, so a person importing a file can fix it.
+ * Front matter: the YAML between a Markdown file's first line `---` and the next `---`, as Obsidian, Jekyll
+ * and Hugo write it (block and flow lists, nested maps, dates, quoted strings, comments). It is read with the
+ * `yaml` package as YAML 1.2's core schema (decision 015), as plain data only: no tags are resolved to
+ * objects, `<<` merges nothing, aliases are capped, and a key like `__proto__` is an ordinary key. Errors
+ * name the line of the file, so a person importing it can fix it.
  */
-export type FrontMatterScalar = string | number;
-export type FrontMatterValue = FrontMatterScalar | FrontMatterScalar[];
-export type FrontMatter = Record<string, FrontMatterValue>;
+export type FrontMatterScalar = string | number | boolean | null;
+export type FrontMatterValue = FrontMatterScalar | FrontMatterValue[] | { [key: string]: FrontMatterValue };
+export type FrontMatter = { [key: string]: FrontMatterValue };
 
 export class FrontMatterError extends Error {
   override name = 'FrontMatterError';
 }
 
+/**
+ * Longer front matter is refused before it is parsed. Real notes keep theirs to a few hundred bytes (a long
+ * abstract a few kilobytes); the cap bounds the time one file of an import can take.
+ */
+export const FRONT_MATTER_MAX_BYTES = 16 * 1024;
+/** Aliases a document may expand, against "billion laughs" documents that grow exponentially. */
+const MAX_ALIASES = 100;
+/**
+ * Flow lists and maps (`[…]`, `{…}`) nested deeper are refused after a quick scan: the library refuses them
+ * too, but only after some 100 ms of parsing at the size cap.
+ */
+const MAX_FLOW_DEPTH = 64;
+
 const FENCE = /^---[ \t]*$/;
-const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]+(.*)|[ \t]*)$/;
-const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
 /** Splits a Markdown file into its front matter and body; throws a FrontMatterError that names the line. */
 export function parseFrontMatter(text: string): { data: FrontMatter; body: string } {
@@ -28,203 +43,105 @@ export function parseFrontMatter(text: string): { data: FrontMatter; body: strin
   if (end === -1) {
     throw new FrontMatterError('Front matter opened on line 1 is never closed: add a line "---" after it');
   }
-
-  const data: FrontMatter = {};
-  for (let index = 1; index < end; index++) {
-    const line = lines[index] ?? '';
-    const lineNumber = index + 1;
-    if (/^\s*(#.*)?$/.test(line)) continue;
-    const match = KEY_LINE.exec(line);
-    if (!match) {
-      throw new FrontMatterError(`Line ${lineNumber}: expected "key: value", found "${line.trim()}"`);
-    }
-    const key = match[1] as string;
-    if (Object.hasOwn(data, key)) throw new FrontMatterError(`Line ${lineNumber}: "${key}" is given twice`);
-    let raw = (match[2] ?? '').trim();
-
-    // A flow list may run over several lines, and Prettier puts a long one on the lines after its key.
-    if (raw === '' || raw.startsWith('#')) {
-      const next = lines[index + 1] ?? '';
-      if (index + 1 < end && /^[ \t]+\[/.test(next)) {
-        raw = '';
-      } else {
-        throw new FrontMatterError(`Line ${lineNumber}: "${key}" has no value`);
-      }
-    }
-    if (raw === '' || raw.startsWith('[')) {
-      let source = raw;
-      while (!flowListIsClosed(source)) {
-        index++;
-        if (index >= end) {
-          throw new FrontMatterError(`Line ${lineNumber}: the list for "${key}" is never closed with "]"`);
-        }
-        source += '\n' + (lines[index] ?? '').trim();
-      }
-      data[key] = parseFlowList(source.trim(), lineNumber);
-    } else {
-      data[key] = parseScalarValue(raw, lineNumber);
-    }
+  const source = lines.slice(1, end).join('\n');
+  if (Buffer.byteLength(source, 'utf8') > FRONT_MATTER_MAX_BYTES) {
+    throw new FrontMatterError(
+      `Front matter is over ${FRONT_MATTER_MAX_BYTES / 1024} KB: keep it to the note's properties`,
+    );
   }
-
   const body = lines
     .slice(end + 1)
     .join('\n')
     .replace(/^\s*\n/, '')
     .trimEnd();
-  return { data, body };
+  // The YAML starts on the file's line 2, after the opening fence.
+  return { data: readYaml(source, 1), body };
 }
 
-/** True once every `[` opened outside quotes has been closed. */
-function flowListIsClosed(source: string): boolean {
-  if (source === '') return false;
-  let depth = 0;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    if (quote === '"') {
-      if (char === '\\') i++;
-      else if (char === '"') quote = undefined;
-    } else if (quote === "'") {
-      if (char === "'" && source[i + 1] === "'") i++;
-      else if (char === "'") quote = undefined;
-    } else if (char === '"' || char === "'") {
-      quote = char;
-    } else if (char === '[') {
-      depth++;
-    } else if (char === ']') {
-      depth--;
-      if (depth === 0) return true;
-    }
-  }
-  return false;
-}
-
-/** A whole value on one line: a quoted string, a number or a plain string, with an optional `# comment`. */
-function parseScalarValue(raw: string, line: number): FrontMatterScalar {
-  const { value, rest } = readScalar(raw, 0, line, 'value');
-  const tail = raw.slice(rest).trim();
-  if (tail !== '' && !tail.startsWith('#')) {
-    throw new FrontMatterError(`Line ${line}: unexpected "${tail}" after the value`);
-  }
-  return value;
-}
-
-function parseFlowList(source: string, line: number): FrontMatterScalar[] {
-  const items: FrontMatterScalar[] = [];
-  let i = 1; // after "["
-  const skipSpace = () => {
-    while (i < source.length && /\s/.test(source[i] as string)) i++;
-  };
-  skipSpace();
-  if (source[i] === ']') {
-    i++;
-  } else {
-    for (;;) {
-      skipSpace();
-      if (source[i] === ']') {
-        i++; // a trailing comma, which YAML allows
-        break;
-      }
-      const { value, rest } = readScalar(source, i, line, 'list');
-      if (value === '') throw new FrontMatterError(`Line ${line}: a list has an empty item`);
-      items.push(value);
-      i = rest;
-      skipSpace();
-      if (source[i] === ',') {
-        i++;
-      } else if (source[i] === ']') {
-        i++;
-        break;
-      } else {
-        throw new FrontMatterError(`Line ${line}: expected "," or "]" in a list, found "${source[i] ?? ''}"`);
-      }
-    }
-  }
-  const tail = source.slice(i).trim();
-  if (tail !== '' && !tail.startsWith('#')) {
-    throw new FrontMatterError(`Line ${line}: unexpected "${tail}" after the list`);
-  }
-  return items;
-}
-
-/** Reads one scalar starting at `start`; `context` says whether it stands alone or inside a flow list. */
-function readScalar(
-  source: string,
-  start: number,
-  line: number,
-  context: 'value' | 'list',
-): { value: FrontMatterScalar; rest: number } {
-  const first = source[start];
-  if (first === '"') return readDoubleQuoted(source, start, line);
-  if (first === "'") return readSingleQuoted(source, start, line);
-  if (first !== undefined && '[]{}&*!|>%@`,'.includes(first)) {
+/** The YAML as plain data; `lineOffset` turns the YAML's line numbers into the file's. */
+function readYaml(source: string, lineOffset: number): FrontMatter {
+  const lineCounter = new LineCounter();
+  const lineOf = (offset: number) => lineCounter.linePos(offset).line + lineOffset;
+  checkFlowDepth(source, lineOffset);
+  const doc = parseDocument(source, {
+    version: '1.2',
+    schema: 'core',
+    // YAML 1.1's extras stay off: `<<` is an ordinary key; `!!binary`, `!!set`, `!!timestamp` build nothing.
+    merge: false,
+    resolveKnownTags: false,
+    stringKeys: true,
+    // Checked below in one pass: the library compares each key with every other, which grows as the square.
+    uniqueKeys: false,
+    prettyErrors: false,
+    lineCounter,
+    logLevel: 'silent',
+  });
+  const [error] = doc.errors;
+  if (error) throw new FrontMatterError(`Line ${lineOf(error.pos[0])}: ${describe(error)}`);
+  if (doc.contents === null) return {};
+  if (!isMap(doc.contents)) {
     throw new FrontMatterError(
-      `Line ${line}: a value starting with "${first}" must be quoted (this front matter has no such YAML)`,
+      `Line ${lineOf(doc.contents.range?.[0] ?? 0)}: front matter must be "key: value" lines`,
     );
   }
-  let end = start;
-  while (end < source.length) {
-    const char = source[end] as string;
-    if (context === 'list' && (char === ',' || char === ']' || char === '[')) break;
-    if (char === '#' && end > start && /\s/.test(source[end - 1] as string)) break;
-    if (char === ':' && (end + 1 === source.length || /[\s,\]]/.test(source[end + 1] as string))) {
-      throw new FrontMatterError(`Line ${line}: quote a value that contains ": " (a colon and a space)`);
-    }
-    if (char === '\n' && context === 'value') break;
-    end++;
+
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        if (seen.has(key)) {
+          const at = isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+          throw new FrontMatterError(`Line ${lineOf(at)}: "${key}" is given twice`);
+        }
+        seen.add(key);
+      }
+    },
+    Alias(_, alias) {
+      if (!alias.resolve(doc))
+        throw new FrontMatterError(
+          `Line ${lineOf(alias.range?.[0] ?? 0)}: "*${alias.source}" names no "&${alias.source}" before it`,
+        );
+    },
+    Scalar(_, node) {
+      // A number that would not read back as written (`007`, `1.10`, `0x1F`, `1e3`, `.inf`) stays the text
+      // written: a zip code, a version or a title made of digits is never rewritten.
+      if (typeof node.value === 'number' && node.source !== undefined && String(node.value) !== node.source)
+        node.value = node.source;
+    },
+  });
+
+  try {
+    // toJS gives `any`; the core schema without tags yields only strings, numbers, booleans, null, arrays and
+    // plain objects, which is what FrontMatter describes.
+    return doc.toJS({ maxAliasCount: MAX_ALIASES }) as FrontMatter;
+  } catch (cause) {
+    // Every alias resolves (checked above), so what is left is the library's cap on expanding them.
+    throw new FrontMatterError(`Front matter repeats its aliases (*name) more than ${MAX_ALIASES} times`, {
+      cause,
+    });
   }
-  const text = source.slice(start, end).trim();
-  return { value: NUMBER.test(text) ? Number(text) : text, rest: end };
 }
 
-const ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '0': '\0',
-};
-
-function readDoubleQuoted(source: string, start: number, line: number) {
-  let value = '';
-  for (let i = start + 1; i < source.length; i++) {
-    const char = source[i] as string;
-    if (char === '"') return { value, rest: i + 1 };
-    if (char === '\\') {
-      const next = source[i + 1] ?? '';
-      if (next === 'u' && /^[0-9A-Fa-f]{4}$/.test(source.slice(i + 2, i + 6))) {
-        value += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
-        i += 5;
-      } else if (next in ESCAPES) {
-        value += ESCAPES[next];
-        i++;
-      } else {
-        throw new FrontMatterError(`Line ${line}: unknown escape "\\${next}" in a double-quoted string`);
-      }
-    } else if (char === '\n') {
-      value += ' '; // a quoted string folded over lines inside a list
-    } else {
-      value += char;
-    }
+/** Refuses flow collections nested past MAX_FLOW_DEPTH, counted on the library's tokens (not in quotes). */
+function checkFlowDepth(source: string, lineOffset: number): void {
+  let depth = 0;
+  let line = 1 + lineOffset;
+  for (const token of new Lexer().lex(source)) {
+    if (token === '[' || token === '{') depth++;
+    else if (token === ']' || token === '}') depth--;
+    if (depth > MAX_FLOW_DEPTH)
+      throw new FrontMatterError(`Line ${line}: lists or maps are nested too deeply`);
+    // The lexer's own markers are single control characters, never line ends, so counting works on any token.
+    for (const char of token) if (char === '\n') line++;
   }
-  throw new FrontMatterError(`Line ${line}: a double-quoted string is never closed`);
 }
 
-function readSingleQuoted(source: string, start: number, line: number) {
-  let value = '';
-  for (let i = start + 1; i < source.length; i++) {
-    const char = source[i] as string;
-    if (char === "'") {
-      if (source[i + 1] === "'") {
-        value += "'";
-        i++;
-        continue;
-      }
-      return { value, rest: i + 1 };
-    }
-    value += char === '\n' ? ' ' : char;
-  }
-  throw new FrontMatterError(`Line ${line}: a single-quoted string is never closed`);
+/** The library's error in words a person fixing the file understands. */
+function describe(error: YAMLError): string {
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && error.message.startsWith('Nested mappings'))
+    return 'quote a value that contains ": " (a colon and a space)';
+  if (error.code === 'TAB_AS_INDENT') return 'indent with spaces, not tabs';
+  if (error.code === 'RESOURCE_EXHAUSTION') return 'lists or maps are nested too deeply';
+  return error.message.replace(/\.$/, '');
 }

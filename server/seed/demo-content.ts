@@ -20,7 +20,7 @@ import {
  * The demo content that `npm start` seeds into an empty database: Markdown cards in `demo-cards/` (one file
  * per card) and their authors in `demo-users.json`.
  *
- * Each card file starts with front matter in a small YAML subset, read here without a YAML library:
+ * Each card file starts with YAML front matter, read by `server/lib/front-matter.ts`:
  *
  *   ---
  *   title: Matrix factorisation for collaborative filtering
@@ -30,13 +30,9 @@ import {
  *   ---
  *   Body in GitHub-flavoured Markdown …
  *
- * - one `key: value` per line; keys are letters, digits, `_` and `-`; blank lines and `# comments` are skipped;
- * - a value is a number (`2009`), a plain string (`https://example.org/a:b`, which may hold a colon but not
- *   `: ` or ` #`, as in YAML), a "double-quoted" string (with `\"`, `\\`, `\n`, `\t` and `\uXXXX` escapes) or a
- *   'single-quoted' one (`''` for a quote), or a flow list of those (`[a, "b, c", 3]`), which may run over
- *   several lines (Prettier breaks long lists that way);
- * - `true`, `false` and `null` are plain strings here; nested maps, block lists and multi-line strings are
- *   not part of the subset and are refused with the line number.
+ * The cards keep to flat `key: value` lines: strings (quoted when they hold `: ` or ` #`), whole numbers and
+ * flow lists, which Prettier breaks over several lines when they are long. `toDemoCard` checks the keys and
+ * types each card type allows.
  */
 
 export const DEMO_CARDS_DIR = path.join(import.meta.dirname, 'demo-cards');

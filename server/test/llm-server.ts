@@ -44,8 +44,10 @@ export type LlmReply =
     }
   /** The whole completion as JSON (also when a stream was asked for). */
   | { kind: 'json'; text: string; finishReason?: string }
-  /** An error status with a body. */
-  | { kind: 'error'; status: number; body: unknown }
+  /** An error status with a body (JSON unless a string), and headers such as `retry-after-ms`. */
+  | { kind: 'error'; status: number; body: unknown; headers?: Record<string, string> }
+  /** Exactly these bytes, for answers no well-behaved server sends. */
+  | { kind: 'raw'; status?: number; contentType: string; body: string | Buffer; splitBytes?: number }
   /** Never answers (`nothing`), or sends the headers and then nothing more (`headers`). */
   | { kind: 'stall'; after: 'nothing' | 'headers' };
 
@@ -166,9 +168,21 @@ export async function startLlmServer(): Promise<LlmServer> {
       const reply = state.reply(recorded);
       switch (reply.kind) {
         case 'error':
-          response.writeHead(reply.status, { 'content-type': 'application/json' });
+          response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
           response.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
           return;
+        case 'raw': {
+          response.writeHead(reply.status ?? 200, { 'content-type': reply.contentType });
+          const bytes = Buffer.from(reply.body);
+          const size = reply.splitBytes ?? bytes.length;
+          for (let at = 0; at < bytes.length; at += size) {
+            if (response.destroyed) return;
+            response.write(bytes.subarray(at, at + size));
+            if (reply.splitBytes) await sleep(1);
+          }
+          response.end();
+          return;
+        }
         case 'json':
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(

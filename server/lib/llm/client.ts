@@ -1,9 +1,12 @@
-import { readSse, SseLineTooLongError } from './sse.ts';
+import type * as OpenAISdk from 'openai';
 
 /**
  * The one client for large language models: any server that speaks OpenAI's chat completions API (OpenAI,
- * Ollama, vLLM, llama.cpp, LM Studio, hosted gateways), reached with `fetch`. Every feature that needs a model
- * uses it, and every such feature works without one (the caller decides what to do instead).
+ * Ollama, vLLM, llama.cpp, LM Studio, hosted gateways), reached through the official `openai` SDK, which
+ * reads the event stream, retries and times out (decision 015). This module keeps what the product needs
+ * around it: a total time, the caller's abort, a length cap, capped reads and errors that say why in words.
+ * Every feature that needs a model uses it, and every such feature works without one (the caller decides what
+ * to do instead).
  */
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -23,15 +26,17 @@ export type CallOptions = { signal?: AbortSignal; maxChars?: number };
 export type LlmSettings = {
   /** The API's base address, e.g. `http://localhost:11434/v1` or `https://api.openai.com/v1`. */
   baseUrl: string;
-  /** Sent as a bearer token; local servers usually need none. */
+  /** Sent as a bearer token; local servers usually need none, and then no Authorization header is sent. */
   apiKey?: string | undefined;
   model: string;
-  /** Until the response starts (its status and headers). */
+  /** Until the response starts (its status and headers), for each attempt. */
   firstByteTimeoutMs?: number;
-  /** For the whole call, answer included. */
+  /** For the whole call, retries and answer included. */
   totalTimeoutMs?: number;
   /** Answers are cut here unless a call asks for less. */
   maxChars?: number;
+  /** Attempts after the first when the provider is busy (408, 409, 429, 5xx), unreachable or silent. */
+  maxRetries?: number;
 };
 
 /** Why the answer ended: the provider's `finish_reason` (`stop`, `length`, …), or `length` when the cap cut it. */
@@ -84,80 +89,16 @@ export type LlmClient = {
   complete: (request: ChatRequest, options?: CallOptions) => Promise<{ text: string } & Finish>;
 };
 
-const DEFAULTS = { firstByteTimeoutMs: 60_000, totalTimeoutMs: 180_000, maxChars: 20_000 };
-/** Error bodies and whole (non-streamed) answers are read up to this many bytes. */
+const DEFAULTS = { firstByteTimeoutMs: 60_000, totalTimeoutMs: 180_000, maxChars: 20_000, maxRetries: 2 };
+/** Whole (non-streamed) answers are read up to this many bytes, error bodies up to MAX_ERROR_BYTES. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const MAX_ERROR_BYTES = 64 * 1024;
+/** A line of an event stream longer than this is not one we can use (a server that never ends a line). */
+const MAX_LINE_BYTES = 1024 * 1024;
 
-type Stop = 'first-byte' | 'total' | 'caller' | 'done';
-
-/** One HTTP call with its timers: `stop` says who ended it, so a failure can be told apart from a timeout. */
-function startCall(settings: Required<Omit<LlmSettings, 'apiKey'>>, signal: AbortSignal | undefined) {
-  const controller = new AbortController();
-  let stop: Stop | undefined;
-  const end = (why: Stop) => {
-    if (stop) return;
-    stop = why;
-    controller.abort(new Error(`LLM call ended: ${why}`));
-  };
-  const firstByte = setTimeout(() => end('first-byte'), settings.firstByteTimeoutMs);
-  const total = setTimeout(() => end('total'), settings.totalTimeoutMs);
-  const onCallerAbort = () => end('caller');
-  if (signal?.aborted) end('caller');
-  else signal?.addEventListener('abort', onCallerAbort, { once: true });
-  return {
-    signal: controller.signal,
-    started: () => clearTimeout(firstByte),
-    /** Releases the timers and, if the answer is still being read, the connection. */
-    finish: () => {
-      clearTimeout(firstByte);
-      clearTimeout(total);
-      signal?.removeEventListener('abort', onCallerAbort);
-      end('done');
-    },
-    /** The error to throw for `error`, knowing who stopped the call. */
-    failure: (error: unknown, where: string): LlmError => {
-      if (error instanceof LlmError) return error;
-      if (stop === 'caller')
-        return new LlmError('aborted', `The call to ${where} was stopped`, { cause: error });
-      if (stop === 'first-byte' || stop === 'total')
-        return new LlmError(
-          'timeout',
-          stop === 'first-byte'
-            ? `${where} did not start answering within ${settings.firstByteTimeoutMs} ms`
-            : `${where} did not finish answering within ${settings.totalTimeoutMs} ms`,
-          { phase: stop, cause: error },
-        );
-      if (error instanceof SseLineTooLongError)
-        return new LlmError('protocol', `${where} sent an event stream that could not be read`, {
-          cause: error,
-        });
-      const reason =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
-      return new LlmError('network', `${where} could not be reached${reason ? `: ${reason}` : ''}`, {
-        cause: error,
-      });
-    },
-  };
-}
-
-/** Reads at most `limit` bytes of a body; a longer one ends the read (and the connection). */
-async function readCapped(response: Response, limit: number): Promise<{ text: string; complete: boolean }> {
-  if (!response.body) return { text: '', complete: true };
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { text: Buffer.concat(parts).subarray(0, limit).toString('utf8'), complete: false };
-    }
-  }
-  return { text: Buffer.concat(parts).toString('utf8'), complete: true };
+/** Thrown while reading a body that grows past its cap; the call then fails as `protocol`. */
+class TooLargeError extends Error {
+  override name = 'TooLargeError';
 }
 
 /** The provider's own words in an error body: OpenAI's `{ error: { message } }`, Ollama's `{ error }`, or text. */
@@ -179,38 +120,114 @@ export function providerMessageOf(body: string): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
-/** A body's chunks as an async iterable; leaving early cancels the rest. */
-async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+/** Reads at most `limit` bytes of a body as text; a longer one ends the read (and the connection). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!body) return '';
   const reader = body.getReader();
-  let done = false;
-  try {
-    for (;;) {
-      const next = await reader.read();
-      if (next.done) {
-        done = true;
-        return;
-      }
-      yield next.value;
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      break;
     }
-  } finally {
-    if (!done) await reader.cancel().catch(() => undefined);
   }
+  return Buffer.concat(parts).subarray(0, limit).toString('utf8');
+}
+
+/** A body that fails with TooLargeError past `limit` bytes in all (`total`) or in one line (`line`). */
+function capBody(body: ReadableStream<Uint8Array>, mode: 'total' | 'line', limit: number) {
+  let count = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const lastEnd = Math.max(chunk.lastIndexOf(0x0a), chunk.lastIndexOf(0x0d));
+        count = mode === 'line' && lastEnd !== -1 ? chunk.byteLength - lastEnd - 1 : count + chunk.byteLength;
+        if (count > limit) controller.error(new TooLargeError(`More than ${limit} bytes`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/**
+ * Headers a request may carry. The SDK adds whatever OPENAI_CUSTOM_HEADERS holds, and no option turns that
+ * off; nothing from the environment reaches the provider.
+ */
+const keepHeader = (name: string) =>
+  ['accept', 'authorization', 'content-type', 'user-agent'].includes(name) || name.startsWith('x-stainless-');
+/** Response headers the SDK reads to decide on and pace a retry. */
+const RETRY_HEADERS = ['retry-after', 'retry-after-ms', 'x-should-retry', 'x-request-id'];
+
+/**
+ * The SDK's fetch: sends only the headers above, and reads bodies with caps. An error body is cut to its
+ * provider's words in OpenAI's shape, so the SDK's error carries them whatever shape the provider used.
+ */
+const cappedFetch: typeof fetch = async (input, init) => {
+  const headers = new Headers();
+  new Headers(init?.headers).forEach((value, name) => {
+    if (keepHeader(name)) headers.set(name, value);
+  });
+  const response = await fetch(input, { ...init, headers });
+  if (!response.ok) {
+    const providerMessage = providerMessageOf(await readCapped(response.body, MAX_ERROR_BYTES));
+    const kept = new Headers({ 'content-type': 'application/json' });
+    for (const name of RETRY_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) kept.set(name, value);
+    }
+    return new Response(JSON.stringify({ error: { message: providerMessage || response.statusText } }), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: kept,
+    });
+  }
+  if (!response.body) return response;
+  const stream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  return new Response(
+    capBody(response.body, stream ? 'line' : 'total', stream ? MAX_LINE_BYTES : MAX_BODY_BYTES),
+    { status: response.status, statusText: response.statusText, headers: response.headers },
+  );
+};
+
+type Stop = 'total' | 'caller' | 'done';
+
+/** One call's signal: the caller's abort and the total time end it, and `stop` says which did. */
+function startCall(totalTimeoutMs: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let stop: Stop | undefined;
+  const end = (why: Stop) => {
+    if (stop) return;
+    stop = why;
+    controller.abort(new Error(`LLM call ended: ${why}`));
+  };
+  const total = setTimeout(() => end('total'), totalTimeoutMs);
+  const onCallerAbort = () => end('caller');
+  if (signal?.aborted) end('caller');
+  else signal?.addEventListener('abort', onCallerAbort, { once: true });
+  return {
+    signal: controller.signal,
+    /** Who ended the call, if not its own end. */
+    get stop(): Stop | undefined {
+      return stop;
+    },
+    /** Releases the timer and, if the answer is still being read, the connection. */
+    finish: () => {
+      clearTimeout(total);
+      signal?.removeEventListener('abort', onCallerAbort);
+      end('done');
+    },
+  };
 }
 
 type Chunk = {
   error?: unknown;
   choices?: { delta?: { content?: unknown }; message?: { content?: unknown }; finish_reason?: unknown }[];
 };
-
-function parseJson(text: string, where: string): Chunk {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null) throw new Error('not an object');
-    return value as Chunk;
-  } catch (error) {
-    throw new LlmError('protocol', `${where} sent something that is not a chat completion`, { cause: error });
-  }
-}
 
 /** Keeps appending text until `maxChars`; says what part of each piece fits. */
 function capper(maxChars: number) {
@@ -230,6 +247,14 @@ function capper(maxChars: number) {
   };
 }
 
+/** The innermost cause's message (`connect ECONNREFUSED 127.0.0.1:9`): it says more than "fetch failed". */
+function innermostMessage(error: unknown): string {
+  let message = '';
+  for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++)
+    message = at.message;
+  return message;
+}
+
 /** A client for the chat completions API at `settings.baseUrl`. */
 export function createLlmClient(input: LlmSettings): LlmClient {
   const settings = {
@@ -239,48 +264,110 @@ export function createLlmClient(input: LlmSettings): LlmClient {
     totalTimeoutMs: input.totalTimeoutMs ?? DEFAULTS.totalTimeoutMs,
     maxChars: input.maxChars ?? DEFAULTS.maxChars,
   };
-  const url = `${settings.baseUrl}/chat/completions`;
   // Named by its address only: the key never appears in an error or a log.
   const where = `The language model at ${new URL(settings.baseUrl).host}`;
+  // The SDK is loaded with the first client, not with this module: importing it takes 0.2 to 0.5 s and 8 MB
+  // here (decision 015), which a server without a model, and every test that builds the app, never needs.
+  let sdkModule: typeof OpenAISdk | undefined;
+  const loaded = import('openai').then((module) => {
+    sdkModule = module;
+    return createSdk(module.OpenAI);
+  });
+  // A failed import is thrown by the first call that needs it.
+  loaded.catch(() => undefined);
 
-  function body(request: ChatRequest, stream: boolean): string {
-    return JSON.stringify({
-      model: settings.model,
-      messages: request.messages,
-      stream,
-      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  // Every option is given, so none falls back to an OPENAI_* variable of the environment.
+  function createSdk(Sdk: typeof OpenAISdk.OpenAI): OpenAISdk.OpenAI {
+    return new Sdk({
+      baseURL: settings.baseUrl,
+      // The SDK refuses to start without a key. Without one configured, this stand-in is never sent: the
+      // Authorization header is set here, after the SDK's own and OPENAI_CUSTOM_HEADERS', or removed (null).
+      apiKey: input.apiKey || 'no-key',
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      defaultHeaders: { Authorization: input.apiKey ? `Bearer ${input.apiKey}` : null },
+      timeout: settings.firstByteTimeoutMs,
+      maxRetries: input.maxRetries ?? DEFAULTS.maxRetries,
+      fetch: cappedFetch,
+      logLevel: 'off',
     });
   }
 
-  async function post(
-    request: ChatRequest,
-    stream: boolean,
-    call: ReturnType<typeof startCall>,
-  ): Promise<Response> {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream, application/json' : 'application/json',
-        ...(input.apiKey ? { authorization: `Bearer ${input.apiKey}` } : {}),
-      },
-      body: body(request, stream),
-      signal: call.signal,
-    });
-    call.started();
-    if (!response.ok) {
-      const { text } = await readCapped(response, MAX_ERROR_BYTES);
-      const providerMessage = providerMessageOf(text) || response.statusText;
-      throw new LlmError('http', `${where} answered ${response.status}: ${providerMessage}`, {
-        status: response.status,
-        providerMessage,
+  function failure(error: unknown, stop: Stop | undefined): LlmError {
+    if (error instanceof LlmError) return error;
+    const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdkModule ?? {};
+    // The call's own signal ended it: the SDK only sees an abort, this call knows why.
+    if (stop === 'caller')
+      return new LlmError('aborted', `The call to ${where} was stopped`, { cause: error });
+    if (stop === 'total')
+      return new LlmError(
+        'timeout',
+        `${where} did not finish answering within ${settings.totalTimeoutMs} ms`,
+        {
+          phase: 'total',
+          cause: error,
+        },
+      );
+    if (APIConnectionTimeoutError && error instanceof APIConnectionTimeoutError)
+      return new LlmError(
+        'timeout',
+        `${where} did not start answering within ${settings.firstByteTimeoutMs} ms`,
+        { phase: 'first-byte', cause: error },
+      );
+    if (APIUserAbortError && error instanceof APIUserAbortError)
+      return new LlmError('aborted', `The call to ${where} was stopped`, { cause: error });
+    if (APIConnectionError && error instanceof APIConnectionError) {
+      const reason = innermostMessage(error.cause);
+      return new LlmError('network', `${where} could not be reached${reason ? `: ${reason}` : ''}`, {
+        cause: error,
       });
     }
-    return response;
+    if (APIError && error instanceof APIError) {
+      const providerMessage =
+        error.error === undefined
+          ? error.message
+          : providerMessageOf(JSON.stringify({ error: error.error })) || error.message;
+      // With a status the provider refused the call; without one it reported an error inside the stream.
+      return error.status === undefined
+        ? new LlmError('provider', `${where} reported an error: ${providerMessage}`, {
+            providerMessage,
+            cause: error,
+          })
+        : new LlmError('http', `${where} answered ${error.status}: ${providerMessage}`, {
+            status: error.status,
+            providerMessage,
+            cause: error,
+          });
+    }
+    if (error instanceof TooLargeError)
+      return new LlmError('protocol', `${where} sent an answer too large to read`, { cause: error });
+    // The SDK throws a SyntaxError for an event that is not JSON.
+    if (error instanceof SyntaxError)
+      return new LlmError('protocol', `${where} sent something that is not a chat completion`, {
+        cause: error,
+      });
+    // What is left is the connection breaking while the answer was read ("terminated").
+    const reason = innermostMessage(error);
+    return new LlmError('network', `${where} could not be reached${reason ? `: ${reason}` : ''}`, {
+      cause: error,
+    });
   }
 
-  function textOf(chunk: Chunk, field: 'delta' | 'message'): { text: string; finishReason: string | null } {
+  function params(request: ChatRequest) {
+    return {
+      model: settings.model,
+      messages: request.messages,
+      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    };
+  }
+
+  function textOf(value: unknown, field: 'delta' | 'message'): { text: string; finishReason: string | null } {
+    if (typeof value !== 'object' || value === null)
+      throw new LlmError('protocol', `${where} sent something that is not a chat completion`);
+    const chunk = value as Chunk;
     if (chunk.error !== undefined) {
       const providerMessage = providerMessageOf(JSON.stringify({ error: chunk.error }));
       throw new LlmError('provider', `${where} reported an error: ${providerMessage}`, { providerMessage });
@@ -294,6 +381,19 @@ export function createLlmClient(input: LlmSettings): LlmClient {
     };
   }
 
+  /** Parses a whole completion read as text. */
+  function parseWhole(text: string): { text: string; finishReason: string | null } {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new LlmError('protocol', `${where} sent something that is not a chat completion`, {
+        cause: error,
+      });
+    }
+    return textOf(value, 'message');
+  }
+
   return {
     model: settings.model,
 
@@ -301,37 +401,28 @@ export function createLlmClient(input: LlmSettings): LlmClient {
       let finish: Finish | undefined;
       const cap = capper(Math.min(options.maxChars ?? settings.maxChars, settings.maxChars));
       async function* deltas(): AsyncGenerator<string> {
-        const call = startCall(settings, options.signal);
+        const sdk = await loaded;
+        const call = startCall(settings.totalTimeoutMs, options.signal);
         try {
-          const response = await post(request, true, call);
-          const type = response.headers.get('content-type') ?? '';
-          if (!type.includes('text/event-stream')) {
-            // A server that ignores `stream: true` answers the whole completion at once.
-            const { text, complete } = await readCapped(response, MAX_BODY_BYTES);
-            if (!complete) throw new LlmError('protocol', `${where} sent an answer too large to read`);
-            const whole = textOf(parseJson(text, where), 'message');
+          const { data: chunks, response } = await sdk.chat.completions
+            .create(
+              { ...params(request), stream: true },
+              { signal: call.signal, headers: { accept: 'text/event-stream, application/json' } },
+            )
+            .withResponse();
+          if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+            // A server that ignores `stream: true` answers the whole completion at once; the SDK would read
+            // it as an event stream with no events.
+            const whole = parseWhole(await response.text());
             const { fits } = cap(whole.text);
             const truncated = fits.length < whole.text.length;
             finish = { finishReason: truncated ? 'length' : whole.finishReason, truncated };
             if (fits) yield fits;
             return;
           }
-          if (!response.body) throw new LlmError('protocol', `${where} sent no answer`);
           let finishReason: string | null = null;
-          let ended = false;
-          for await (const event of readSse(chunksOf(response.body))) {
-            if (event.data === '[DONE]') {
-              ended = true;
-              break;
-            }
-            if (event.event === 'error') {
-              const providerMessage = providerMessageOf(event.data);
-              throw new LlmError('provider', `${where} reported an error: ${providerMessage}`, {
-                providerMessage,
-              });
-            }
-            if (event.event !== '' && event.event !== 'message') continue;
-            const piece = textOf(parseJson(event.data, where), 'delta');
+          for await (const chunk of chunks) {
+            const piece = textOf(chunk, 'delta');
             finishReason = piece.finishReason ?? finishReason;
             if (piece.text) {
               const { fits, full } = cap(piece.text);
@@ -345,12 +436,14 @@ export function createLlmClient(input: LlmSettings): LlmClient {
               }
             }
           }
-          // A stream that closes before saying it is done (no [DONE], no finish reason) was cut off.
-          if (!ended && finishReason === null)
+          // The SDK ends a stream quietly when its signal aborts; this call says why.
+          if (call.stop) throw failure(new Error('The answer was not read to its end'), call.stop);
+          // A stream that closes without a finish reason was cut off.
+          if (finishReason === null)
             throw new LlmError('network', `${where} closed the connection before the answer was complete`);
           finish = { finishReason, truncated: false };
         } catch (error) {
-          throw call.failure(error, where);
+          throw failure(error, call.stop);
         } finally {
           call.finish();
         }
@@ -364,19 +457,21 @@ export function createLlmClient(input: LlmSettings): LlmClient {
     },
 
     async complete(request, options = {}) {
-      const call = startCall(settings, options.signal);
+      const sdk = await loaded;
+      const call = startCall(settings.totalTimeoutMs, options.signal);
       try {
-        const response = await post(request, false, call);
-        const { text, complete } = await readCapped(response, MAX_BODY_BYTES);
-        if (!complete) throw new LlmError('protocol', `${where} sent an answer too large to read`);
-        const whole = textOf(parseJson(text, where), 'message');
+        const completion: unknown = await sdk.chat.completions.create(
+          { ...params(request), stream: false },
+          { signal: call.signal },
+        );
+        const whole = textOf(completion, 'message');
         const { fits } = capper(Math.min(options.maxChars ?? settings.maxChars, settings.maxChars))(
           whole.text,
         );
         const truncated = fits.length < whole.text.length;
         return { text: fits, finishReason: truncated ? 'length' : whole.finishReason, truncated };
       } catch (error) {
-        throw call.failure(error, where);
+        throw failure(error, call.stop);
       } finally {
         call.finish();
       }

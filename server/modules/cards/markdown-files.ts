@@ -1,5 +1,10 @@
 import { cardTypes, type CardFields, type CardType } from '../../../contracts/cards.ts';
-import { FrontMatterError, parseFrontMatter, type FrontMatter } from '../../lib/front-matter.ts';
+import {
+  FrontMatterError,
+  parseFrontMatter,
+  type FrontMatter,
+  type FrontMatterValue,
+} from '../../lib/front-matter.ts';
 
 /** What a card file holds: a draft's content. */
 export type CardFile = {
@@ -47,11 +52,28 @@ export function fileNameFor(title: string, taken: Set<string>): string {
   return name;
 }
 
+const isMap = (value: FrontMatterValue): value is { [key: string]: FrontMatterValue } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A property read as one piece of text; an empty property (`key:` alone, `null`, `~`) counts as absent. */
 const text = (data: FrontMatter, key: string): string | undefined => {
   const value = data[key];
-  if (value === undefined) return undefined;
+  if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) throw new FrontMatterError(`"${key}" must be a single value, not a list`);
+  if (isMap(value)) throw new FrontMatterError(`"${key}" must be a single value, not a map of values`);
   return String(value);
+};
+
+/** A property read as a list of texts: a block or flow list, or one value; empty items are skipped. */
+const texts = (data: FrontMatter, key: string): string[] | undefined => {
+  const value = data[key];
+  if (value === undefined || value === null) return undefined;
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => {
+    if (item === null) return [];
+    if (Array.isArray(item) || isMap(item))
+      throw new FrontMatterError(`"${key}" must be a list of single values, not of lists or maps`);
+    return [String(item)];
+  });
 };
 
 /**
@@ -71,10 +93,9 @@ export function markdownFileToCard(name: string, source: string): CardFile {
   const type = text(data, 'type') ?? 'note';
   if (!(cardTypes as readonly string[]).includes(type))
     throw new FrontMatterError(`"type" must be one of ${cardTypes.join(', ')}, not "${type}"`);
-  const tagsValue = data.tags ?? [];
-  const tags = (Array.isArray(tagsValue) ? tagsValue : [tagsValue]).map(String);
-  const authorsValue = data.authors;
-  const year = data.year;
+  const tags = texts(data, 'tags') ?? [];
+  const authors = texts(data, 'authors');
+  const year = data.year ?? undefined;
   if (year !== undefined && typeof year !== 'number') throw new FrontMatterError('"year" must be a number');
   const fields: CardFields = {};
   const assign = (key: 'front' | 'back' | 'doi' | 'url' | 'language') => {
@@ -82,8 +103,7 @@ export function markdownFileToCard(name: string, source: string): CardFile {
     if (value !== undefined) fields[key] = value;
   };
   (['front', 'back', 'doi', 'url', 'language'] as const).forEach(assign);
-  if (authorsValue !== undefined)
-    fields.authors = (Array.isArray(authorsValue) ? authorsValue : [authorsValue]).map(String);
+  if (authors !== undefined) fields.authors = authors;
   if (year !== undefined) fields.year = year;
   const title =
     text(data, 'title') ?? /^#[ \t]+(.+)$/m.exec(body)?.[1] ?? name.replace(/\.(md|markdown)$/i, '');

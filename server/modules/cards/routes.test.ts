@@ -416,4 +416,43 @@ describe('importing and exporting cards as Markdown', () => {
     expect(strFromU8(zip['queues.md']!)).toContain('First in, first out.');
     expect((await request('GET', '/api/cards/export')).statusCode).toBe(401);
   });
+
+  it('imports notes with YAML front matter as vaults write it, and names the line of a mistake', async () => {
+    const bea = await signUp('Vault importer');
+    const note = [
+      '---',
+      'aliases:',
+      '  - Priority queue',
+      'tags:',
+      '  - algorithms/trees',
+      '  - data-structures',
+      'created: 2024-01-15',
+      'source:',
+      '  url: https://example.org/heaps',
+      '---',
+      '# Heaps',
+      '',
+      'A tree with an order.',
+    ].join('\n');
+    const broken = ['---', 'title: Stacks', 'tags:', '  - a', ' - b', '---', 'x'].join('\n');
+    const bad = await request('POST', '/api/cards/import', bea, {
+      files: [
+        { name: 'heaps.md', text: note },
+        { name: 'stacks.md', text: broken },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual([
+      { path: 'files.1', message: expect.stringMatching(/^stacks\.md: Line 5: /) },
+    ]);
+
+    const imported = await request('POST', '/api/cards/import', bea, {
+      files: [{ name: 'heaps.md', text: note }],
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const [item] = imported.json().items as { id: string; title: string }[];
+    expect(item?.title).toBe('Heaps');
+    const draft = draftSchema.parse((await request('GET', `/api/cards/${item!.id}/draft`, bea)).json());
+    expect(draft).toMatchObject({ tags: ['algorithms/trees', 'data-structures'], type: 'note' });
+  });
 });
