@@ -10,6 +10,7 @@ const outboxRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/dev/outbox',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['development'],
         summary: 'Mail kept by the development outbox (not in production)',
