@@ -185,7 +185,8 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/profiles/:key/liked',
     {
-      config: { auth: 'optional' },
+      // Only the person themselves reads this list (others get common/forbidden from the service).
+      config: { auth: 'user' },
       schema: {
         tags: ['profiles'],
         summary: 'The public cards you liked, newest like first (only you see your own)',
@@ -196,7 +197,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
     },
     async (request) =>
       service.likedCards(
-        request.sessionUser?.id,
+        signedInUser(request).id,
         request.params.key,
         request.query.limit,
         request.query.cursor,
