@@ -26,7 +26,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The identity library; other modules ask it for the session (`auth.api.getSession`). */
+    /** The identity library; the access plugin asks it for the session of each request that needs one. */
     auth: Auth;
   }
 }
