@@ -91,6 +91,9 @@ export function signedInUser(request: FastifyRequest): SessionUser {
  * The check runs in `onRequest`, before the body is read and validated, so a caller who may not use a route
  * learns nothing about what it accepts and cannot make us read a large upload. It is added after the rate
  * limiter's own `onRequest` hook (registered before this plugin), so refused callers are still counted.
+ *
+ * The not-found handler (the web app's pages, the envelope for unknown API paths) is not a route: it answers
+ * everyone alike and never reads the session.
  */
 export default fp(
   async function accessPlugin(app: FastifyInstance) {
