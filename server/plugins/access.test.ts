@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reactionEmojis } from '../../contracts/confer.ts';
 import { buildApp } from '../app.ts';
 import type { TestContext } from '../test/app.ts';
@@ -434,6 +434,7 @@ describe('access declared on every route', () => {
 
   it('answers every route as its declaration says: anonymous, another person, the owner, an administrator', async () => {
     const failures: string[] = [];
+    const sessionReads = vi.spyOn(context.app.auth.api, 'getSession');
     for (const { route } of registered) {
       const fixture = fixtures[route.url];
       if (!fixture) continue;
@@ -456,6 +457,7 @@ describe('access declared on every route', () => {
         const owned = fixture.owned === true || (fixture.owned?.includes(method) ?? false);
         const call = async (person: Person | undefined) => {
           const body = method === 'GET' || method === 'HEAD' ? undefined : fixture.body?.(world, method);
+          sessionReads.mockClear();
           const response = await context.app.inject({
             method,
             url,
@@ -466,6 +468,12 @@ describe('access declared on every route', () => {
           // A URL that matches no route would make every check below pass for the wrong reason.
           if (response.statusCode === 404 && response.body.includes('common/route-not-found'))
             failures.push(`${method} ${url}: no route answers it; fix its fixture`);
+          // Public routes never read the session; the others read it at most once.
+          const reads = sessionReads.mock.calls.length;
+          if (level === 'public' ? reads > 0 : reads > 1)
+            failures.push(
+              `${method} ${url} as ${person ? 'someone' : 'anonymous'} read the session ${reads} times`,
+            );
           return response.statusCode;
         };
         const where = `${method} ${url} (${level}${owned ? ', owned' : ''})`;
@@ -503,6 +511,7 @@ describe('access declared on every route', () => {
         }
       }
     }
+    sessionReads.mockRestore();
     expect(failures).toEqual([]);
   });
 });
