@@ -425,6 +425,31 @@ describe('access declared on every route', () => {
     }
   });
 
+  it('refuses a visitor before reading the body, and counts the refusal against the rate limit', async () => {
+    // Over the 5 MB upload limit: read first, this would be 413.
+    const upload = await context.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      payload: Buffer.alloc(6 * 1024 * 1024),
+      headers: { 'content-type': 'image/png', origin: context.config.PUBLIC_URL },
+      remoteAddress: '10.13.9.1',
+    });
+    expect(upload.statusCode).toBe(401);
+    expect(upload.json().error.code).toBe('auth/unauthenticated');
+    // Checkout allows 10 a minute per address; the eleventh refused visitor meets the limit first.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { origin: context.config.PUBLIC_URL },
+        remoteAddress: '10.13.9.2',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
   it('has a fixture for every route, and none for a route that is gone', () => {
     const urls = new Set(registered.map(({ route }) => route.url));
     const missing = [...urls].filter((url) => !(url in fixtures));
