@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '../contracts/limits.ts';
 import type { Config } from './config.ts';
@@ -27,6 +27,7 @@ import { createCardPages } from './modules/cards/open-graph.ts';
 import { createCardsRepository } from './modules/cards/repository.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
+import accessPlugin from './plugins/access.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
@@ -43,6 +44,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Another mailer than the configured one (tests capture mail this way only when no SMTP server is used). */
   mailer?: Mailer;
+  /** Sees every route as it is registered, before any plugin's own `onRoute` hook (the access test). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Logs must never carry credentials, whatever a request or an error object holds. */
@@ -59,7 +62,7 @@ const redact = [
  * Builds the Fastify app: external plugins first, then our cross-cutting plugins, then one routes plugin per
  * module. It does not listen; `main.ts` does, and tests call `inject()` on it.
  */
-export async function buildApp({ config, db, version, logger, mailer }: BuildAppOptions) {
+export async function buildApp({ config, db, version, logger, mailer, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact },
     trustProxy: config.TRUST_PROXY,
@@ -73,6 +76,7 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -101,6 +105,8 @@ export async function buildApp({ config, db, version, logger, mailer }: BuildApp
   await app.register(authorizedOriginsPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimitPlugin);
+  // After the rate limiter (refused callers still count) and before every route (each must declare access).
+  await app.register(accessPlugin);
   await app.register(openApiPlugin, { version });
 
   await app.register(healthRoutes);

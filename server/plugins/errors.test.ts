@@ -25,7 +25,7 @@ describe('error envelope', () => {
       version: 'test',
       logger: { level: 'error', stream },
     });
-    app.get('/api/test/explode', async () => {
+    app.get('/api/test/explode', { config: { auth: 'public' } }, async () => {
       throw new Error('secret internal detail: connection string postgres://u:p@h/db');
     });
   });

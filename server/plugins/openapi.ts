@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { declareScopeAccess } from './access.ts';
 
 /** The OpenAPI document at `/api/openapi.json`, generated from the same zod contracts the routes use. */
 export default fp(
@@ -18,12 +19,19 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'list', deepLinking: true },
-      transformSpecificationClone: true,
+    // The docs pages are the UI plugin's routes, which cannot carry our config: its own scope declares them
+    // public, like the document they show.
+    await app.register(async (docs: FastifyInstance) => {
+      declareScopeAccess(docs, 'public');
+      await docs.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        uiConfig: { docExpansion: 'list', deepLinking: true },
+        transformSpecificationClone: true,
+      });
     });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
   },
   { name: 'openapi' },
 );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { declareScopeAccess } from './access.ts';
 import { routeNotFound } from './errors.ts';
 
 /**
@@ -43,17 +44,24 @@ export default fp(
     const built = fs.existsSync(indexFile);
     const readIndex = cachedIndex(indexFile);
     if (built) {
-      await app.register(fastifyStatic, {
+      const files = {
         root: options.root,
-        wildcard: false,
-        index: false,
-        setHeaders(res, filePath) {
+        index: false as const,
+        setHeaders(res: { header: (name: string, value: string) => unknown }, filePath: string) {
           const relative = path.relative(options.root, filePath);
           res.header(
             'cache-control',
             relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
         },
+      };
+      // `reply.sendFile` for the pages below.
+      await app.register(fastifyStatic, { ...files, serve: false });
+      // One route per built file. They are the static plugin's routes, which cannot carry our config, so their
+      // own scope declares them public, like the pages.
+      await app.register(async (scope: FastifyInstance) => {
+        declareScopeAccess(scope, 'public');
+        await scope.register(fastifyStatic, { ...files, wildcard: false, decorateReply: false });
       });
     } else {
       app.log.warn(`The web app is not built (${indexFile} is missing): run "npm run build"`);

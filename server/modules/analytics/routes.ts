@@ -12,7 +12,7 @@ const analyticsRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/analytics/pageviews',
     {
-      config: { rateLimit: { max: limits.pageViewsPerMinute, timeWindow: '1 minute' } },
+      config: { auth: 'public', rateLimit: { max: limits.pageViewsPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['analytics'],
         summary: 'Record one page view',

@@ -26,7 +26,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The identity library; other modules ask it for the session (`auth.api.getSession`). */
+    /** The identity library; the access plugin asks it for the session of each request that needs one. */
     auth: Auth;
   }
 }
@@ -99,6 +99,7 @@ const authRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/auth/config',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign-in providers, authorized domains and the public client key',
@@ -111,6 +112,7 @@ const authRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/auth/password-policy',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'What a new password must satisfy',
@@ -131,7 +133,7 @@ const authRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/auth/actions/check',
     {
-      config: actionRateLimit,
+      config: { ...actionRateLimit, auth: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Check an email action link before using it',
@@ -145,7 +147,7 @@ const authRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/auth/actions/apply',
     {
-      config: actionRateLimit,
+      config: { ...actionRateLimit, auth: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Carry out an email action link (verify, reset, sign in…)',
@@ -159,7 +161,7 @@ const authRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/auth/actions/resend',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { auth: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Send a fresh link after one expired or was used',
@@ -179,6 +181,8 @@ const authRoutes: RoutesPlugin = async (app) => {
     scope.route({
       method: ['GET', 'POST', 'DELETE'],
       url: '/api/auth/*',
+      // The library's endpoints check their own sessions (and answer 401 themselves); ours is not read here.
+      config: { auth: 'public' },
       schema: { hide: true },
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';

@@ -12,7 +12,7 @@ import {
   subscriptionStatusSchema,
 } from '../../../contracts/premium.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireAdmin, requireSessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createBillingRepository } from './repository.ts';
 import { createBillingService, type BillingService } from './service.ts';
 import { createStripeClient } from './stripe.ts';
@@ -78,19 +78,20 @@ const billingRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/billing/subscription',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['billing'],
         summary: 'Your plan, what it includes, and whether you can upgrade here',
         response: { 200: subscriptionStatusSchema, ...errors },
       },
     },
-    async (request) => service.status((await requireSessionUser(app, request)).id),
+    async (request) => service.status(signedInUser(request).id),
   );
 
   app.post(
     '/api/billing/checkout',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['billing'],
         summary: 'Start a Stripe Checkout for premium; answers the page to go to',
@@ -98,7 +99,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return service.checkout({ id: user.id, email: user.email });
     },
   );
@@ -106,14 +107,14 @@ const billingRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/billing/portal',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['billing'],
         summary: 'Open Stripe’s billing portal to cancel or change the card',
         response: { 200: billingRedirectSchema, ...errors },
       },
     },
-    async (request) => service.portal((await requireSessionUser(app, request)).id),
+    async (request) => service.portal(signedInUser(request).id),
   );
 
   // Stripe signs the exact bytes it sent, so this route reads the body as a Buffer in a scope of its own.
@@ -123,6 +124,8 @@ const billingRoutes: RoutesPlugin = async (app) => {
     scope.post(
       '/api/billing/webhook',
       {
+        // Stripe calls it with no session; the signature over the body is what is checked.
+        config: { auth: 'public' },
         schema: {
           tags: ['billing'],
           summary: 'Stripe’s webhook (signed with STRIPE_WEBHOOK_SECRET)',
@@ -141,6 +144,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/admin/subscriptions',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Current premium subscribers (administrators only)',
@@ -149,7 +153,6 @@ const billingRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(app, request);
       return service.subscribers(request.query.limit);
     },
   );
@@ -157,6 +160,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/admin/profiles',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Find people by the start of their handle or email (administrators only)',
@@ -165,7 +169,6 @@ const billingRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(app, request);
       return service.search(request.query.q);
     },
   );
@@ -173,7 +176,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
   app.put(
     '/api/admin/profiles/:key/premium',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'admin', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'Grant premium, with no end or until a date (administrators only)',
@@ -183,7 +186,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(app, request);
+      const admin = signedInUser(request);
       const until = request.body.until ? new Date(request.body.until) : null;
       return service.grant(admin.id, request.params.key, until);
     },
@@ -192,7 +195,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
   app.delete(
     '/api/admin/profiles/:key/premium',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'admin', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'End premium now (administrators only)',
@@ -201,7 +204,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(app, request);
+      const admin = signedInUser(request);
       return service.revoke(admin.id, request.params.key);
     },
   );

@@ -18,7 +18,7 @@ import {
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { userReportRequestSchema, userReportResponseSchema } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireSessionUser, sessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createCardsRepository } from './repository.ts';
 import { createCardsService } from './service.ts';
 
@@ -47,7 +47,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/cards',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Start a new draft',
@@ -56,7 +56,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return reply.code(201).send(await service.create(user.id, request.body));
     },
   );
@@ -64,18 +64,20 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/drafts',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your cards with unpublished work',
         response: { 200: cardPageSchema, ...errors },
       },
     },
-    async (request) => service.drafts((await requireSessionUser(app, request)).id),
+    async (request) => service.drafts(signedInUser(request).id),
   );
 
   app.get(
     '/api/cards/titles',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Card titles for [[ autocomplete',
@@ -83,13 +85,13 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: titleSuggestionsSchema, ...errors },
       },
     },
-    async (request) => service.suggestTitles((await requireSessionUser(app, request)).id, request.query.q),
+    async (request) => service.suggestTitles(signedInUser(request).id, request.query.q),
   );
 
   app.post(
     '/api/cards/import',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       bodyLimit: 7 * 1024 * 1024,
       schema: {
         tags,
@@ -99,7 +101,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return reply.code(201).send(await service.importFiles(user.id, request.body));
     },
   );
@@ -107,7 +109,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/export',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'All your cards as Markdown files in a zip',
@@ -115,7 +117,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       const zip = await service.exportAll(user.id);
       return reply
         .type('application/zip')
@@ -128,6 +130,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/:id/export',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: 'One card as a Markdown file',
@@ -136,7 +139,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.exportCard(request.params.id, (await sessionUser(app, request))?.id);
+      const file = await service.exportCard(request.params.id, request.sessionUser?.id);
       return reply
         .type('text/markdown; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.name}"`)
@@ -148,6 +151,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: 'One card, as you may see it',
@@ -155,12 +159,13 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: cardSchema, ...errors },
       },
     },
-    async (request) => service.get(request.params.id, (await sessionUser(app, request))?.id),
+    async (request) => service.get(request.params.id, request.sessionUser?.id),
   );
 
   app.get(
     '/api/cards/:id/draft',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your draft of a card',
@@ -168,14 +173,14 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: draftSchema, ...errors },
       },
     },
-    async (request) => service.draft(request.params.id, (await requireSessionUser(app, request)).id),
+    async (request) => service.draft(request.params.id, signedInUser(request).id),
   );
 
   app.put(
     '/api/cards/:id/draft',
     {
       // Autosave runs a second or two after typing stops: generous, but bounded.
-      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 240, timeWindow: '1 minute' } },
       bodyLimit: 256 * 1024,
       schema: {
         tags,
@@ -185,8 +190,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: draftSchema, ...errors },
       },
     },
-    async (request) =>
-      service.saveDraft(request.params.id, (await requireSessionUser(app, request)).id, request.body),
+    async (request) => service.saveDraft(request.params.id, signedInUser(request).id, request.body),
   );
 
   for (const [path, summary, action] of [
@@ -197,16 +201,17 @@ const cardsRoutes: RoutesPlugin = async (app) => {
     app.post(
       `/api/cards/:id/${path}`,
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, summary, params: idParams, response: { 200: cardSchema, ...errors } },
       },
-      async (request) => service[action](request.params.id, (await requireSessionUser(app, request)).id),
+      async (request) => service[action](request.params.id, signedInUser(request).id),
     );
   }
 
   app.delete(
     '/api/cards/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Delete a card (it can be restored for a few seconds)',
@@ -214,13 +219,13 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: deleteResponseSchema, ...errors },
       },
     },
-    async (request) => service.remove(request.params.id, (await requireSessionUser(app, request)).id),
+    async (request) => service.remove(request.params.id, signedInUser(request).id),
   );
 
   app.post(
     '/api/cards/:id/remix',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Start a draft copy of a published card, crediting the original',
@@ -229,7 +234,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return reply.code(201).send(await service.remix(request.params.id, user.id));
     },
   );
@@ -237,6 +242,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/likes',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary:
@@ -245,7 +251,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: cardLikesSchema, ...errors },
       },
     },
-    async (request) => service.likes(request.query.ids, (await requireSessionUser(app, request)).id),
+    async (request) => service.likes(request.query.ids, signedInUser(request).id),
   );
 
   for (const [method, like] of [
@@ -255,21 +261,21 @@ const cardsRoutes: RoutesPlugin = async (app) => {
     app.route({
       method,
       url: '/api/cards/:id/like',
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: like ? 'Like a card' : 'Take back a like',
         params: idParams,
         response: { 200: likeResponseSchema, ...errors },
       },
-      handler: async (request) =>
-        service.setLike(request.params.id, (await requireSessionUser(app, request)).id, like),
+      handler: async (request) => service.setLike(request.params.id, signedInUser(request).id, like),
     });
   }
 
   app.get(
     '/api/cards/:id/versions',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: 'Every published version, newest first',
@@ -277,12 +283,13 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: versionListSchema, ...errors },
       },
     },
-    async (request) => service.versions(request.params.id, (await sessionUser(app, request))?.id),
+    async (request) => service.versions(request.params.id, request.sessionUser?.id),
   );
 
   app.get(
     '/api/cards/:id/versions/:version',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: 'One published version',
@@ -290,14 +297,13 @@ const cardsRoutes: RoutesPlugin = async (app) => {
         response: { 200: versionSchema, ...errors },
       },
     },
-    async (request) =>
-      service.version(request.params.id, request.params.version, (await sessionUser(app, request))?.id),
+    async (request) => service.version(request.params.id, request.params.version, request.sessionUser?.id),
   );
 
   app.post(
     '/api/cards/:id/versions/:version/restore',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Publish an old version again, as the newest',
@@ -306,17 +312,13 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) =>
-      service.restoreVersion(
-        request.params.id,
-        request.params.version,
-        (await requireSessionUser(app, request)).id,
-      ),
+      service.restoreVersion(request.params.id, request.params.version, signedInUser(request).id),
   );
 
   app.post(
     '/api/cards/:id/reports',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Report a card to the administrators',
@@ -326,7 +328,7 @@ const cardsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return reply.code(201).send(await service.report(request.params.id, user.id, request.body));
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/confer.ts';
 import { startRealtimeBus } from '../../db/realtime-bus.ts';
 import { createHub, type Connection, type Hub } from '../../lib/realtime/hub.ts';
-import { requireSessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { profileSummaryOf } from '../profiles/summary.ts';
 import { busEventOf, type BusEvent } from './events.ts';
 import { messageFor } from './present.ts';
@@ -22,13 +22,6 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_EVERY_MS = 25_000;
 /** Typing events from one connection are passed on at most this often. */
 const TYPING_EVERY_MS = 1000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in person opening a realtime connection. */
-    realtimeUser?: { id: string; role?: string | null };
-  }
-}
 
 type Send = (connection: Connection, event: RealtimeServerEvent) => void;
 
@@ -251,22 +244,16 @@ export async function registerRealtime(
     '/api/realtime',
     {
       websocket: true,
+      // Checked before the upgrade (a refused one is answered 401 and its socket closed).
+      config: { auth: 'user' },
       schema: {
         tags: ['confer'],
         summary: 'The realtime connection (WebSocket): see contracts/confer.ts',
         hide: true,
       },
-      preValidation: async (request) => {
-        const user = await requireSessionUser(app, request);
-        request.realtimeUser = { id: user.id, role: user.role };
-      },
     },
     (socket, request) => {
-      const user = request.realtimeUser;
-      if (!user) {
-        socket.close(realtimeCloseCodes.unauthenticated, 'Sign in first');
-        return;
-      }
+      const user = signedInUser(request);
       if (hub.connectionsOf(user.id).size >= conferLimits.connectionsPerPerson) {
         socket.close(realtimeCloseCodes.tooManyConnections, 'Too many open connections: close another tab');
         return;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   changesQuerySchema,
@@ -33,7 +34,7 @@ import {
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { userReportResponseSchema } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireAdmin, requireSessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createCardsRepository } from '../cards/repository.ts';
 import { createCardsService } from '../cards/service.ts';
 import { createExploreRepository } from '../explore/repository.ts';
@@ -89,30 +90,29 @@ const conferRoutes: RoutesPlugin = async (app) => {
   });
   await registerRealtime(app, { service, repository });
   const tags = ['confer'];
-  const reader = async (request: Parameters<typeof requireSessionUser>[1]): Promise<Reader> => {
-    const user = await requireSessionUser(app, request);
+  const reader = (request: FastifyRequest): Reader => {
+    const user = signedInUser(request);
     return { key: user.id, admin: user.role === 'admin' };
   };
-  const admin = async (request: Parameters<typeof requireAdmin>[1]): Promise<Reader> => {
-    const user = await requireAdmin(app, request);
-    return { key: user.id, admin: true };
-  };
+  const admin = (request: FastifyRequest): Reader => ({ key: signedInUser(request).id, admin: true });
 
   app.get(
     '/api/confer/conversations',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your conversations with their unread counts, the most recently active first',
         response: { 200: conversationListSchema, ...errors },
       },
     },
-    async (request) => service.list(await reader(request)),
+    async (request) => service.list(reader(request)),
   );
 
   app.get(
     '/api/confer/channels',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Public channels to browse and join (`q`: the start of a name)',
@@ -120,13 +120,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: channelDirectorySchema, ...errors },
       },
     },
-    async (request) => service.directory(await reader(request), request.query.q),
+    async (request) => service.directory(reader(request), request.query.q),
   );
 
   app.post(
     '/api/confer/channels',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { auth: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags,
         summary: 'Create a public or private channel; you own it',
@@ -135,12 +135,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createChannel(await reader(request), request.body)),
+      reply.code(201).send(await service.createChannel(reader(request), request.body)),
   );
 
   app.get(
     '/api/confer/people',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'People to write to or invite, by the start of their handle or name',
@@ -148,13 +149,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: peopleSchema, ...errors },
       },
     },
-    async (request) => service.people(await reader(request), request.query.q),
+    async (request) => service.people(reader(request), request.query.q),
   );
 
   app.post(
     '/api/confer/direct',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'The direct message with one person, or the group message with several (made on first use)',
@@ -162,24 +163,26 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => service.openDirect(await reader(request), request.body.keys),
+    async (request) => service.openDirect(reader(request), request.body.keys),
   );
 
   app.post(
     '/api/confer/assistant',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your conversation with the card assistant (when the server has one)',
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => service.openAssistant(await reader(request)),
+    async (request) => service.openAssistant(reader(request)),
   );
 
   app.get(
     '/api/confer/conversations/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'One conversation you may read',
@@ -187,13 +190,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => service.conversation(await reader(request), request.params.id),
+    async (request) => service.conversation(reader(request), request.params.id),
   );
 
   app.patch(
     '/api/confer/conversations/:id',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Rename, describe, archive or restore a channel (its owner or an administrator)',
@@ -202,12 +205,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => service.update(await reader(request), request.params.id, request.body),
+    async (request) => service.update(reader(request), request.params.id, request.body),
   );
 
   app.put(
     '/api/confer/conversations/:id/membership',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Join a public channel',
@@ -215,12 +219,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => service.join(await reader(request), request.params.id),
+    async (request) => service.join(reader(request), request.params.id),
   );
 
   app.delete(
     '/api/confer/conversations/:id/membership',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Leave a channel or a group message',
@@ -229,7 +234,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.leave(await reader(request), request.params.id);
+      await service.leave(reader(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -237,6 +242,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/confer/conversations/:id/members',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'The members, with their presence',
@@ -244,13 +250,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: memberListSchema, ...errors },
       },
     },
-    async (request) => service.members(await reader(request), request.params.id),
+    async (request) => service.members(reader(request), request.params.id),
   );
 
   app.post(
     '/api/confer/conversations/:id/members',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Invite people to a private channel, or add them to a group message',
@@ -259,12 +265,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => service.addMembers(await reader(request), request.params.id, request.body.keys),
+    async (request) => service.addMembers(reader(request), request.params.id, request.body.keys),
   );
 
   app.get(
     '/api/confer/conversations/:id/messages',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'A page of the timeline, oldest first: the newest, or `before`/`after` a message number',
@@ -273,12 +280,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: messagePageSchema, ...errors },
       },
     },
-    async (request) => service.messages(await reader(request), request.params.id, request.query),
+    async (request) => service.messages(reader(request), request.params.id, request.query),
   );
 
   app.get(
     '/api/confer/conversations/:id/changes',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Every message created or changed after a number, in order: how a client catches up',
@@ -288,14 +296,14 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) =>
-      service.changes(await reader(request), request.params.id, request.query.after, request.query.limit),
+      service.changes(reader(request), request.params.id, request.query.after, request.query.limit),
   );
 
   app.post(
     '/api/confer/conversations/:id/messages',
     {
       // The per-person sending limit is Confer's own (confer/rate-limited); this one stops floods per address.
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary:
@@ -306,7 +314,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const { message, created } = await service.send(await reader(request), request.params.id, request.body);
+      const { message, created } = await service.send(reader(request), request.params.id, request.body);
       return reply.code(created ? 201 : 200).send(message);
     },
   );
@@ -314,6 +322,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
   app.put(
     '/api/confer/conversations/:id/read',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'You have read up to a message number (positions only move forward)',
@@ -322,12 +331,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: readStateSchema, ...errors },
       },
     },
-    async (request) => service.markRead(await reader(request), request.params.id, request.body.seq),
+    async (request) => service.markRead(reader(request), request.params.id, request.body.seq),
   );
 
   app.get(
     '/api/confer/messages/:id/thread',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'A message and the replies in its thread, oldest first (for a reply: the thread it is in)',
@@ -336,13 +346,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: threadSchema, ...errors },
       },
     },
-    async (request) => service.thread(await reader(request), request.params.id, request.query),
+    async (request) => service.thread(reader(request), request.params.id, request.query),
   );
 
   app.patch(
     '/api/confer/messages/:id',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Change your message’s text (it shows as edited)',
@@ -351,12 +361,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => service.edit(await reader(request), request.params.id, request.body.body),
+    async (request) => service.edit(reader(request), request.params.id, request.body.body),
   );
 
   app.delete(
     '/api/confer/messages/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Delete your message (a marker stays in its place)',
@@ -364,7 +375,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => service.remove(await reader(request), request.params.id),
+    async (request) => service.remove(reader(request), request.params.id),
   );
 
   for (const [method, on] of [
@@ -374,22 +385,21 @@ const conferRoutes: RoutesPlugin = async (app) => {
     app.route({
       method,
       url: '/api/confer/messages/:id/reactions/:emoji',
-      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 240, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: on ? 'React to a message' : 'Take your reaction back',
         params: reactionParams,
         response: { 200: messageSchema, ...errors },
       },
-      handler: async (request) =>
-        service.react(await reader(request), request.params.id, request.params.emoji, on),
+      handler: async (request) => service.react(reader(request), request.params.id, request.params.emoji, on),
     });
   }
 
   app.post(
     '/api/confer/messages/:id/reports',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { auth: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags,
         summary: 'Report a message to the administrators',
@@ -399,13 +409,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.report(await reader(request), request.params.id, request.body)),
+      reply.code(201).send(await service.report(reader(request), request.params.id, request.body)),
   );
 
   app.post(
     '/api/confer/messages/:id/card',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Save a message as a draft card (open it in the builder)',
@@ -414,12 +424,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.saveAsCard(await reader(request), request.params.id)),
+      reply.code(201).send(await service.saveAsCard(reader(request), request.params.id)),
   );
 
   app.get(
     '/api/confer/search',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Search the messages you may read, threads included, newest first',
@@ -427,12 +438,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: messageSearchResultsSchema, ...errors },
       },
     },
-    async (request) => service.search(await reader(request), request.query),
+    async (request) => service.search(reader(request), request.query),
   );
 
   app.delete(
     '/api/admin/confer/messages/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Administrators: remove someone’s message',
@@ -440,12 +452,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => service.removeAsAdmin(await admin(request), request.params.id),
+    async (request) => service.removeAsAdmin(admin(request), request.params.id),
   );
 
   app.put(
     '/api/admin/confer/mutes/:key',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Administrators: pause someone’s messages until a time',
@@ -455,17 +468,13 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) =>
-      service.mute(
-        await admin(request),
-        request.params.key,
-        new Date(request.body.until),
-        request.body.reason,
-      ),
+      service.mute(admin(request), request.params.key, new Date(request.body.until), request.body.reason),
   );
 
   app.delete(
     '/api/admin/confer/mutes/:key',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Administrators: let someone send messages again',
@@ -474,7 +483,6 @@ const conferRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin(request);
       await service.unmute(request.params.key);
       return reply.code(204).send(null);
     },

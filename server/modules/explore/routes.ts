@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/cards.ts';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireSessionUser, sessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createExploreRepository } from './repository.ts';
 import { createExploreService } from './service.ts';
 
@@ -40,16 +40,11 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   // so one visitor is one viewer whichever instance answers.
   const viewSalt = createHmac('sha256', secret).update('card-views').digest('base64url');
   const service = createExploreService(createExploreRepository(app.db), { viewSalt });
-  // A request with neither a cookie nor an authorization header has no session: most Explore traffic is
-  // visitors, and asking the identity library anyway cost about half a millisecond of CPU a request.
-  const reader = async (request: Parameters<typeof sessionUser>[1]) =>
-    request.headers.cookie || request.headers.authorization
-      ? (await sessionUser(app, request))?.id
-      : undefined;
 
   app.get(
     '/api/cards/feed/new',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['cards'],
         summary: 'Public cards, newest first',
@@ -57,12 +52,13 @@ const exploreRoutes: RoutesPlugin = async (app) => {
         response: { 200: cardPageSchema, ...errors },
       },
     },
-    async (request) => service.newest(await reader(request), request.query.limit, request.query.cursor),
+    async (request) => service.newest(request.sessionUser?.id, request.query.limit, request.query.cursor),
   );
 
   app.get(
     '/api/cards/feed/trending',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['cards'],
         summary: 'Public cards by trending score (engagement over age)',
@@ -70,12 +66,13 @@ const exploreRoutes: RoutesPlugin = async (app) => {
         response: { 200: cardPageSchema, ...errors },
       },
     },
-    async (request) => service.trending(await reader(request), request.query.limit, request.query.cursor),
+    async (request) => service.trending(request.sessionUser?.id, request.query.limit, request.query.cursor),
   );
 
   app.get(
     '/api/cards/feed/following',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['cards'],
         summary: 'Public cards by the people you follow, newest first',
@@ -84,7 +81,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return service.following(user.id, request.query.limit, request.query.cursor);
     },
   );
@@ -92,6 +89,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/search',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['cards'],
         summary: 'Full-text search of public cards with typo tolerance, filters and highlighted snippets',
@@ -99,13 +97,13 @@ const exploreRoutes: RoutesPlugin = async (app) => {
         response: { 200: searchResultsSchema, ...errors },
       },
     },
-    async (request) => service.search(await reader(request), request.query),
+    async (request) => service.search(request.sessionUser?.id, request.query),
   );
 
   app.post(
     '/api/cards/:id/views',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'optional', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['cards'],
         summary: 'Count a view of a card (once per viewer per card per day)',
@@ -114,7 +112,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) =>
-      service.recordView(await reader(request), request.params.id, {
+      service.recordView(request.sessionUser?.id, request.params.id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       }),
@@ -123,6 +121,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/cards/:id/backlinks',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['cards'],
         summary: 'Public cards that link to this card, and public cards that mention its title',
@@ -130,12 +129,13 @@ const exploreRoutes: RoutesPlugin = async (app) => {
         response: { 200: backlinksSchema, ...errors },
       },
     },
-    async (request) => service.backlinks(await reader(request), request.params.id),
+    async (request) => service.backlinks(request.sessionUser?.id, request.params.id),
   );
 
   app.get(
     '/api/cards/:id/graph',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['cards'],
         summary: 'The card and the public cards linked to or from it, one or two links away',
@@ -144,12 +144,13 @@ const exploreRoutes: RoutesPlugin = async (app) => {
         response: { 200: graphSchema, ...errors },
       },
     },
-    async (request) => service.localGraph(await reader(request), request.params.id, request.query.depth),
+    async (request) => service.localGraph(request.sessionUser?.id, request.params.id, request.query.depth),
   );
 
   app.get(
     '/api/cards/graph',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['cards'],
         summary: 'The graph of the most linked public cards, optionally of one tag or author',
@@ -157,12 +158,13 @@ const exploreRoutes: RoutesPlugin = async (app) => {
         response: { 200: graphSchema, ...errors },
       },
     },
-    async (request) => service.globalGraph(await reader(request), request.query),
+    async (request) => service.globalGraph(request.sessionUser?.id, request.query),
   );
 
   app.get(
     '/api/profiles/:key/cards',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['profiles'],
         summary: 'A person’s published cards, newest first (their own unlisted and private ones too)',
@@ -173,7 +175,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
     },
     async (request) =>
       service.profileCards(
-        await reader(request),
+        request.sessionUser?.id,
         request.params.key,
         request.query.limit,
         request.query.cursor,
@@ -183,6 +185,8 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/profiles/:key/liked',
     {
+      // Only the person themselves reads this list (others get common/forbidden from the service).
+      config: { auth: 'user' },
       schema: {
         tags: ['profiles'],
         summary: 'The public cards you liked, newest like first (only you see your own)',
@@ -193,7 +197,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
     },
     async (request) =>
       service.likedCards(
-        await reader(request),
+        signedInUser(request).id,
         request.params.key,
         request.query.limit,
         request.query.cursor,
@@ -203,6 +207,7 @@ const exploreRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/tags',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['cards'],
         summary: 'Tags of public cards that start with q, most used first',

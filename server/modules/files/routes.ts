@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,6 @@ import { cardImageRules, fileParamsSchema, uploadedImageSchema } from '../../../
 import { AppError } from '../../lib/app-error.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { createLocalFileStore } from '../../lib/files/store.ts';
-import { requireSessionUser } from '../auth/session.ts';
 import { createFilesRepository } from './repository.ts';
 import { createFilesService } from './service.ts';
 
@@ -36,6 +35,7 @@ const filesRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/files/:hash',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['files'],
         summary: 'A stored file (profile photos), by the SHA-256 of its bytes',
@@ -67,9 +67,6 @@ const filesRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  // Who is uploading is settled before the body is read, so a signed-out client cannot make us read 5 MB.
-  const signedIn = new WeakSet<FastifyRequest>();
-
   // Only this scope reads raw image bytes; JSON and everything else get a clear refusal here.
   await app.register(async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
@@ -99,11 +96,8 @@ const filesRoutes: RoutesPlugin = async (app) => {
       method: 'POST',
       url: '/api/files/images',
       bodyLimit: cardImageRules.maxBytes,
-      config: { rateLimit: { max: cardImageRules.uploadsPerMinute, timeWindow: '1 minute' } },
-      onRequest: async (request) => {
-        await requireSessionUser(app, request);
-        signedIn.add(request);
-      },
+      // Access is checked in onRequest, before the body is read: a signed-out client cannot make us read 5 MB.
+      config: { auth: 'user', rateLimit: { max: cardImageRules.uploadsPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['files'],
         summary: 'Upload an image for a card (cover or inline)',
@@ -118,7 +112,6 @@ const filesRoutes: RoutesPlugin = async (app) => {
         response: { 201: uploadedImageSchema, ...uploadErrors },
       },
       handler: async (request, reply) => {
-        if (!signedIn.has(request)) throw new AppError('auth/unauthenticated');
         const body: unknown = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) {
           throw new AppError('files/unsupported-type', {

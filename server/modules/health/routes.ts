@@ -13,6 +13,7 @@ const healthRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness of the API and its database',

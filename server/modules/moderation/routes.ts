@@ -7,7 +7,7 @@ import {
   reportStatuses,
 } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createModerationRepository } from './repository.ts';
 import { createModerationService } from './service.ts';
 
@@ -25,6 +25,7 @@ const moderationRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/admin/reports',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Reports of users, by status, newest first (administrators)',
@@ -33,7 +34,6 @@ const moderationRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(app, request);
       return service.listReports(request.query.status, request.query.limit, request.query.cursor);
     },
   );
@@ -41,6 +41,7 @@ const moderationRoutes: RoutesPlugin = async (app) => {
   app.patch(
     '/api/admin/reports/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Resolve, dismiss or reopen a report (administrators)',
@@ -50,7 +51,7 @@ const moderationRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(app, request);
+      const admin = signedInUser(request);
       return service.setStatus(request.params.id, request.body.status, admin.id);
     },
   );

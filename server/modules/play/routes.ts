@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cardPageQuerySchema } from '../../../contracts/cards.ts';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
@@ -27,7 +28,7 @@ import {
   undoResultSchema,
 } from '../../../contracts/play.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireSessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createPlayRepository } from './repository.ts';
 import { createReviewRepository } from './reviews/repository.ts';
 import { createPlayService } from './service.ts';
@@ -50,25 +51,25 @@ const playRoutes: RoutesPlugin = async (app) => {
   const service = createPlayService(repository, createReviewRepository(app.db.orm));
   const stats = createStatsService(createStatsRepository(app.db.orm), repository);
   const tags = ['play'];
-  const person = async (request: Parameters<typeof requireSessionUser>[1]) =>
-    (await requireSessionUser(app, request)).id;
+  const person = (request: FastifyRequest) => signedInUser(request).id;
 
   app.get(
     '/api/play/settings',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your scheduler settings (the defaults until you save your own)',
         response: { 200: studySettingsSchema, ...errors },
       },
     },
-    async (request) => service.settings(await person(request)),
+    async (request) => service.settings(person(request)),
   );
 
   app.put(
     '/api/play/settings',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Save your scheduler settings',
@@ -76,25 +77,26 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: studySettingsSchema, ...errors },
       },
     },
-    async (request) => service.saveSettings(await person(request), request.body),
+    async (request) => service.saveSettings(person(request), request.body),
   );
 
   app.get(
     '/api/play/decks',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your decks with today’s counts',
         response: { 200: deckListSchema, ...errors },
       },
     },
-    async (request) => service.decks(await person(request)),
+    async (request) => service.decks(person(request)),
   );
 
   app.post(
     '/api/play/decks',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Make a deck from tags, a collection of cards, or your likes',
@@ -102,13 +104,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 201: deckSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.createDeck(await person(request), request.body)),
+    async (request, reply) => reply.code(201).send(await service.createDeck(person(request), request.body)),
   );
 
   app.get(
     '/api/play/decks/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'One of your decks',
@@ -116,13 +118,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: deckSchema, ...errors },
       },
     },
-    async (request) => service.deck(request.params.id, await person(request)),
+    async (request) => service.deck(request.params.id, person(request)),
   );
 
   app.patch(
     '/api/play/decks/:id',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Change a deck (only the fields sent)',
@@ -131,12 +133,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: deckSchema, ...errors },
       },
     },
-    async (request) => service.updateDeck(request.params.id, await person(request), request.body),
+    async (request) => service.updateDeck(request.params.id, person(request), request.body),
   );
 
   app.delete(
     '/api/play/decks/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Delete a deck (your review history of its cards stays)',
@@ -145,7 +148,7 @@ const playRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteDeck(request.params.id, await person(request));
+      await service.deleteDeck(request.params.id, person(request));
       return reply.code(204).send(null);
     },
   );
@@ -153,6 +156,7 @@ const playRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/play/decks/:id/cards',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'The deck’s cards, newest in the deck first',
@@ -162,7 +166,7 @@ const playRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) =>
-      service.deckCards(request.params.id, await person(request), request.query.limit, request.query.cursor),
+      service.deckCards(request.params.id, person(request), request.query.limit, request.query.cursor),
   );
 
   for (const [method, contains] of [
@@ -172,7 +176,7 @@ const playRoutes: RoutesPlugin = async (app) => {
     app.route({
       method,
       url: '/api/play/decks/:id/cards/:cardId',
-      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 240, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: contains
@@ -182,13 +186,14 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: cardDeckMembershipSchema, ...errors },
       },
       handler: async (request) =>
-        service.setDeckCard(request.params.id, await person(request), request.params.cardId, contains),
+        service.setDeckCard(request.params.id, person(request), request.params.cardId, contains),
     });
   }
 
   app.get(
     '/api/play/cards/:cardId/decks',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your collections, and whether each holds the card',
@@ -196,12 +201,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: cardDeckMembershipSchema, ...errors },
       },
     },
-    async (request) => service.cardDecks(await person(request), request.params.cardId),
+    async (request) => service.cardDecks(person(request), request.params.cardId),
   );
 
   app.get(
     '/api/play/decks/:id/session',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'The items to study now (review), or the deck shuffled (cram)',
@@ -210,13 +216,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: studySessionSchema, ...errors },
       },
     },
-    async (request) => service.session(request.params.id, await person(request), request.query.mode),
+    async (request) => service.session(request.params.id, person(request), request.query.mode),
   );
 
   app.post(
     '/api/play/reviews',
     {
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Grade an item; the same id again counts once',
@@ -224,26 +230,26 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: reviewResultSchema, ...errors },
       },
     },
-    async (request) => service.review(await person(request), request.body),
+    async (request) => service.review(person(request), request.body),
   );
 
   app.post(
     '/api/play/reviews/undo',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Take back your latest grade',
         response: { 200: undoResultSchema, ...errors },
       },
     },
-    async (request) => service.undo(await person(request)),
+    async (request) => service.undo(person(request)),
   );
 
   app.patch(
     '/api/play/items',
     {
-      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 240, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Suspend or bury an item, or every item of a card',
@@ -251,12 +257,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: itemStatusListSchema, ...errors },
       },
     },
-    async (request) => service.patchItems(await person(request), request.body),
+    async (request) => service.patchItems(person(request), request.body),
   );
 
   app.get(
     '/api/play/decks/:id/items',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Every item of the deck with its schedule, a page of cards at a time',
@@ -266,12 +273,13 @@ const playRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) =>
-      service.deckItems(request.params.id, await person(request), request.query.limit, request.query.cursor),
+      service.deckItems(request.params.id, person(request), request.query.limit, request.query.cursor),
   );
 
   app.get(
     '/api/play/decks/:id/practice',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'A random sample of the deck’s items for a game',
@@ -280,13 +288,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: practiceSetSchema, ...errors },
       },
     },
-    async (request) => service.practice(request.params.id, await person(request), request.query.count),
+    async (request) => service.practice(request.params.id, person(request), request.query.count),
   );
 
   app.post(
     '/api/play/games',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Store a finished game',
@@ -294,12 +302,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: gameResultSchema, ...errors },
       },
     },
-    async (request) => service.saveGame(await person(request), request.body),
+    async (request) => service.saveGame(person(request), request.body),
   );
 
   app.get(
     '/api/play/decks/:id/games',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'The deck’s best scores and times',
@@ -307,12 +316,13 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: gameRecordListSchema, ...errors },
       },
     },
-    async (request) => service.games(request.params.id, await person(request)),
+    async (request) => service.games(request.params.id, person(request)),
   );
 
   app.get(
     '/api/play/stats',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Your study statistics, for one deck or all',
@@ -320,15 +330,16 @@ const playRoutes: RoutesPlugin = async (app) => {
         response: { 200: studyStatsSchema, ...errors },
       },
     },
-    async (request) => stats.stats(await person(request), request.query.deckId),
+    async (request) => stats.stats(person(request), request.query.deckId),
   );
 
   app.get(
     '/api/play/activity',
     {
+      config: { auth: 'user' },
       schema: { tags, summary: 'Your latest grades', response: { 200: activitySchema, ...errors } },
     },
-    async (request) => service.activity(await person(request)),
+    async (request) => service.activity(person(request)),
   );
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
@@ -6,7 +6,7 @@ import { photoRules } from '../../../contracts/files.ts';
 import { profileSchema } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireSessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createProfilePhotosService } from './service.ts';
 
 const errors = {
@@ -23,16 +23,6 @@ const maxMegabytes = photoRules.maxBytes / (1024 * 1024);
 
 const profilePhotosRoutes: RoutesPlugin = async (app) => {
   const service = createProfilePhotosService(app.files, app.profiles);
-  // Who is uploading is settled before the body is read, so a signed-out client cannot make us read 5 MB.
-  const owners = new WeakMap<FastifyRequest, string>();
-  const signedIn = async (request: FastifyRequest) => {
-    owners.set(request, (await requireSessionUser(app, request)).id);
-  };
-  const ownerOf = (request: FastifyRequest): string => {
-    const owner = owners.get(request);
-    if (owner === undefined) throw new AppError('auth/unauthenticated');
-    return owner;
-  };
 
   // Only this scope reads raw image bytes; JSON and everything else get a clear refusal here.
   await app.register(async (scope: FastifyInstance) => {
@@ -63,8 +53,8 @@ const profilePhotosRoutes: RoutesPlugin = async (app) => {
       method: 'PUT',
       url: '/api/profiles/me/photo',
       bodyLimit: photoRules.maxBytes,
-      config: { rateLimit: { max: photoRules.uploadsPerMinute, timeWindow: '1 minute' } },
-      onRequest: signedIn,
+      // Access is checked in onRequest, before the body is read: a signed-out client cannot make us read 5 MB.
+      config: { auth: 'user', rateLimit: { max: photoRules.uploadsPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['profiles'],
         summary: 'Upload your profile photo',
@@ -85,21 +75,20 @@ const profilePhotosRoutes: RoutesPlugin = async (app) => {
             message: 'Send the photo’s own bytes as the request body.',
           });
         }
-        return service.replace(ownerOf(request), body);
+        return service.replace(signedInUser(request).id, body);
       },
     });
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'DELETE',
       url: '/api/profiles/me/photo',
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      onRequest: signedIn,
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['profiles'],
         summary: 'Remove your profile photo',
         response: { 200: profileSchema, ...errors },
       },
-      handler: async (request) => service.remove(ownerOf(request)),
+      handler: async (request) => service.remove(signedInUser(request).id),
     });
   });
 };

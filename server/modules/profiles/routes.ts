@@ -14,7 +14,7 @@ import {
   userReportResponseSchema,
 } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireSessionUser, sessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createProfilesRepository } from './repository.ts';
 import { createProfilesService } from './service.ts';
 
@@ -33,6 +33,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/profiles/:key',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['profiles'],
         summary: 'One profile by the seed’s document key',
@@ -40,12 +41,13 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => service.get(request.params.key, (await sessionUser(app, request))?.id),
+    async (request) => service.get(request.params.key, request.sessionUser?.id),
   );
 
   app.get(
     '/api/profiles/by-handle/:handle',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['profiles'],
         summary: 'One profile by its handle (the /u/:handle pages)',
@@ -53,13 +55,13 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => service.getByHandle(request.params.handle, (await sessionUser(app, request))?.id),
+    async (request) => service.getByHandle(request.params.handle, request.sessionUser?.id),
   );
 
   app.patch(
     '/api/profiles/me',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['profiles'],
         summary: 'Edit your own profile',
@@ -67,13 +69,14 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => service.update((await requireSessionUser(app, request)).id, request.body),
+    async (request) => service.update(signedInUser(request).id, request.body),
   );
 
   for (const direction of ['followers', 'following'] as const) {
     app.get(
       `/api/profiles/:key/${direction}`,
       {
+        config: { auth: 'optional' },
         schema: {
           tags: ['profiles'],
           summary: direction === 'followers' ? 'Who follows this profile' : 'Whom this profile follows',
@@ -86,7 +89,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         service.list(
           request.params.key,
           direction,
-          (await sessionUser(app, request))?.id,
+          request.sessionUser?.id,
           request.query.limit,
           request.query.cursor,
         ),
@@ -100,7 +103,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
     app.route({
       method,
       url: '/api/profiles/:key/follow',
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['profiles'],
         summary: follow ? 'Follow a profile' : 'Stop following a profile',
@@ -108,7 +111,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         response: { 200: followResponseSchema, ...errors },
       },
       handler: async (request) => {
-        const user = await requireSessionUser(app, request);
+        const user = signedInUser(request);
         return service.setFollowing(user.id, request.params.key, follow);
       },
     });
@@ -116,7 +119,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
     app.route({
       method,
       url: '/api/profiles/:key/block',
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['profiles'],
         summary: follow
@@ -126,7 +129,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
         response: { 200: blockResponseSchema, ...errors },
       },
       handler: async (request) => {
-        const user = await requireSessionUser(app, request);
+        const user = signedInUser(request);
         return service.setBlocking(user.id, request.params.key, follow);
       },
     });
@@ -135,6 +138,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/profiles/me/blocks',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['profiles'],
         summary: 'The people you block, newest first',
@@ -143,7 +147,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       return service.listBlocked(user.id, request.query.limit, request.query.cursor);
     },
   );
@@ -151,7 +155,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/profiles/:key/reports',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['profiles'],
         summary: 'Report a person to the administrators',
@@ -161,7 +165,7 @@ const profilesRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(app, request);
+      const user = signedInUser(request);
       const report = await service.report(user.id, request.params.key, request.body);
       return reply.code(201).send(report);
     },

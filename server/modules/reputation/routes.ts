@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { penaltySchema, reputationSummarySchema } from '../../../contracts/reputation.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
-import { requireAdmin, requireSessionUser } from '../auth/session.ts';
+import { signedInUser } from '../../plugins/access.ts';
 import { createReputationRepository } from './repository.ts';
 import { createReputationService } from './service.ts';
 
@@ -20,19 +20,20 @@ const reputationRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/profiles/me/reputation',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['profiles'],
         summary: 'Your reputation, rank, the next rank and your latest reputation events',
         response: { 200: reputationSummarySchema, ...errors },
       },
     },
-    async (request) => service.summary((await requireSessionUser(app, request)).id),
+    async (request) => service.summary(signedInUser(request).id),
   );
 
   app.post(
     '/api/admin/profiles/:key/penalties',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'admin', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'Take reputation away from a profile, with a reason (administrators)',
@@ -42,7 +43,7 @@ const reputationRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(app, request);
+      const admin = signedInUser(request);
       // Who penalised whom goes to the audit log; the owner reads only the reason.
       request.log.info(
         { moderator: admin.id, profile: request.params.key, points: request.body.points },

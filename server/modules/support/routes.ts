@@ -11,7 +11,7 @@ const supportRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/support/tickets',
     {
-      config: { rateLimit: { max: limits.supportTicketsPerHour, timeWindow: '1 hour' } },
+      config: { auth: 'public', rateLimit: { max: limits.supportTicketsPerHour, timeWindow: '1 hour' } },
       schema: {
         tags: ['support'],
         summary: 'File a customer-support ticket',

@@ -1,0 +1,562 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { reactionEmojis } from '../../contracts/confer.ts';
+import { buildApp } from '../app.ts';
+import type { TestContext } from '../test/app.ts';
+import { cardFactory } from '../test/cards.ts';
+import { testConfig } from '../test/config.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { people, type Person } from '../test/people.ts';
+import accessPlugin, { accessLevels, signedInUser, type Access } from './access.ts';
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A route as registered: what it declared itself, and the options the app finally gave it. */
+type Registered = { declared: unknown; route: RouteOptions };
+
+/** What the fixtures made: three people, a profile to act on, and the owner's private things. */
+type World = {
+  owner: Person;
+  other: Person;
+  admin: Person;
+  targetKey: string;
+  targetHandle: string;
+  publicCardId: string;
+  privateCardId: string;
+  draftCardId: string;
+  deckId: string;
+  channelId: string;
+  messageId: string;
+  reportId: string;
+  newPrivateCard: () => Promise<string>;
+  newDeck: () => Promise<string>;
+  newChannel: () => Promise<string>;
+  newMessage: () => Promise<string>;
+};
+
+type Fixture = {
+  /** Who may call it: the table the declarations must agree with (per method where they differ). */
+  access: Access | Partial<Record<Method, Access>>;
+  /** The path's parameters; a function that makes a new resource gives each method one of its own. */
+  params?: (world: World) => Record<string, string> | Promise<Record<string, string>>;
+  query?: (world: World) => string;
+  /** A body valid enough to reach the service, where validation would otherwise answer first. */
+  body?: (world: World) => object;
+  /** The path names something of the owner's that nobody else may see or change: others get 404 or 403. */
+  owned?: boolean;
+};
+
+/**
+ * Routes the project does not own, which cannot carry a declaration of their own: their scope declares it
+ * (`declareScopeAccess`). Anything else without `config.auth` fails this test.
+ */
+const thirdParty = [
+  { why: '@fastify/swagger-ui: the API docs pages', matches: (url: string) => url.startsWith('/api/docs') },
+  {
+    why: '@fastify/static: the built web app’s files (the ones this test writes)',
+    matches: (url: string) => url === '/index.html' || url === '/assets/app-1.js',
+  },
+];
+
+const card = (world: World) => ({ id: world.privateCardId });
+const deck = (world: World) => ({ id: world.deckId });
+const channel = (world: World) => ({ id: world.channelId });
+const message = (world: World) => ({ id: world.messageId });
+const target = (world: World) => ({ key: world.targetKey });
+const report = { reason: 'spam', details: '' };
+
+/** Every route's path, with what calling it needs. A route missing here fails the test by name. */
+const fixtures: Record<string, Fixture> = {
+  '/api/health': { access: 'public' },
+  '/api/analytics/pageviews': { access: 'public', body: () => ({ path: '/exploration' }) },
+  '/api/support/tickets': { access: 'public' },
+  '/api/auth/config': { access: 'public' },
+  '/api/auth/password-policy': { access: 'public' },
+  '/api/auth/actions/check': { access: 'public' },
+  '/api/auth/actions/apply': { access: 'public' },
+  '/api/auth/actions/resend': { access: 'public' },
+  // The identity library's endpoints: `ok` is harmless whoever asks (sign-out would end the callers' sessions).
+  '/api/auth/*': { access: 'public', params: () => ({ '*': 'ok' }) },
+  '/api/dev/outbox': { access: 'public' },
+  '/api/openapi.json': { access: 'public' },
+  '/api/docs': { access: 'public' },
+  '/api/docs/': { access: 'public' },
+  '/api/docs/static/index.html': { access: 'public' },
+  '/api/docs/static/swagger-initializer.js': { access: 'public' },
+  '/api/docs/json': { access: 'public' },
+  '/api/docs/yaml': { access: 'public' },
+  '/api/docs/static/*': { access: 'public', params: () => ({ '*': 'swagger-ui.css' }) },
+  '/index.html': { access: 'public' },
+  '/assets/app-1.js': { access: 'public' },
+  '/api/realtime': { access: 'user' },
+
+  '/api/profiles/:key': { access: 'optional', params: target },
+  '/api/profiles/by-handle/:handle': {
+    access: 'optional',
+    params: (world) => ({ handle: world.targetHandle }),
+  },
+  '/api/profiles/me': { access: 'user', body: () => ({ bio: 'Reads cards.' }) },
+  '/api/profiles/me/photo': { access: 'user' },
+  '/api/profiles/me/blocks': { access: 'user' },
+  '/api/profiles/me/reputation': { access: 'user' },
+  '/api/profiles/:key/followers': { access: 'optional', params: target },
+  '/api/profiles/:key/following': { access: 'optional', params: target },
+  '/api/profiles/:key/follow': { access: 'user', params: target },
+  '/api/profiles/:key/block': { access: 'user', params: target },
+  '/api/profiles/:key/reports': { access: 'user', params: target, body: () => report },
+  '/api/profiles/:key/cards': { access: 'optional', params: target },
+  // Only the person themselves reads what they liked.
+  '/api/profiles/:key/liked': { access: 'user', params: (world) => ({ key: world.owner.id }), owned: true },
+  '/api/files/:hash': { access: 'public', params: () => ({ hash: 'a'.repeat(64) }) },
+  '/api/files/images': { access: 'user' },
+
+  '/api/billing/subscription': { access: 'user' },
+  '/api/billing/checkout': { access: 'user' },
+  '/api/billing/portal': { access: 'user' },
+  '/api/billing/webhook': { access: 'public' },
+  '/api/admin/subscriptions': { access: 'admin' },
+  '/api/admin/profiles': { access: 'admin', query: () => 'q=a' },
+  '/api/admin/profiles/:key/premium': { access: 'admin', params: target },
+  '/api/admin/profiles/:key/penalties': {
+    access: 'admin',
+    params: target,
+    body: () => ({ points: 1, reason: 'Spam' }),
+  },
+  '/api/admin/reports': { access: 'admin' },
+  '/api/admin/reports/:id': {
+    access: 'admin',
+    params: (world) => ({ id: world.reportId }),
+    body: () => ({ status: 'dismissed' }),
+  },
+
+  '/api/cards': { access: 'user', body: () => ({ title: 'A new card' }) },
+  '/api/cards/drafts': { access: 'user' },
+  '/api/cards/titles': { access: 'user', query: () => 'q=a' },
+  '/api/cards/import': { access: 'user', body: () => ({ files: [{ name: 'a.md', text: '# A' }] }) },
+  '/api/cards/export': { access: 'user' },
+  '/api/cards/likes': { access: 'user', query: (world) => `ids=${world.publicCardId}` },
+  '/api/cards/feed/new': { access: 'optional' },
+  '/api/cards/feed/trending': { access: 'optional' },
+  '/api/cards/feed/following': { access: 'user' },
+  '/api/cards/search': { access: 'optional', query: () => 'q=card' },
+  '/api/cards/graph': { access: 'optional' },
+  '/api/tags': { access: 'public', query: () => 'q=a' },
+  '/api/cards/:id': {
+    access: { GET: 'optional', DELETE: 'user' },
+    // Deleting needs a card of its own; reading uses the private one.
+    params: async (world) => ({ id: await world.newPrivateCard() }),
+    owned: true,
+  },
+  '/api/cards/:id/export': { access: 'optional', params: card, owned: true },
+  '/api/cards/:id/draft': {
+    access: 'user',
+    params: (world) => ({ id: world.draftCardId }),
+    body: () => ({
+      title: 'Draft',
+      body: '',
+      type: 'note',
+      fields: {},
+      tags: [],
+      coverURL: null,
+      visibility: 'private',
+      typedLinks: [],
+      baseRevision: 0,
+    }),
+    owned: true,
+  },
+  '/api/cards/:id/publish': { access: 'user', params: (world) => ({ id: world.draftCardId }), owned: true },
+  '/api/cards/:id/unpublish': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newPrivateCard() }),
+    owned: true,
+  },
+  '/api/cards/:id/restore': { access: 'user', params: card, owned: true },
+  '/api/cards/:id/remix': { access: 'user', params: card, owned: true },
+  '/api/cards/:id/like': { access: 'user', params: card, owned: true },
+  '/api/cards/:id/versions': { access: 'optional', params: card, owned: true },
+  '/api/cards/:id/versions/:version': {
+    access: 'optional',
+    params: (world) => ({ ...card(world), version: '1' }),
+    owned: true,
+  },
+  '/api/cards/:id/versions/:version/restore': {
+    access: 'user',
+    params: (world) => ({ ...card(world), version: '1' }),
+    owned: true,
+  },
+  '/api/cards/:id/reports': { access: 'user', params: card, body: () => report, owned: true },
+  '/api/cards/:id/views': { access: 'optional', params: card, owned: true },
+  '/api/cards/:id/backlinks': { access: 'optional', params: card, owned: true },
+  '/api/cards/:id/graph': { access: 'optional', params: card, owned: true },
+
+  '/api/play/settings': { access: 'user' },
+  '/api/play/decks': { access: 'user', body: () => ({ name: 'Deck', source: { kind: 'collection' } }) },
+  '/api/play/decks/:id': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newDeck() }),
+    body: () => ({ name: 'Renamed' }),
+    owned: true,
+  },
+  '/api/play/decks/:id/cards': { access: 'user', params: deck, owned: true },
+  '/api/play/decks/:id/cards/:cardId': {
+    access: 'user',
+    params: (world) => ({ ...deck(world), cardId: world.publicCardId }),
+    owned: true,
+  },
+  // The caller's own collections and whether each holds the card: the same answer for any card id.
+  '/api/play/cards/:cardId/decks': { access: 'user', params: (world) => ({ cardId: world.privateCardId }) },
+  '/api/play/decks/:id/session': { access: 'user', params: deck, owned: true },
+  '/api/play/decks/:id/items': { access: 'user', params: deck, owned: true },
+  '/api/play/decks/:id/practice': { access: 'user', params: deck, owned: true },
+  '/api/play/decks/:id/games': { access: 'user', params: deck, owned: true },
+  '/api/play/reviews': {
+    access: 'user',
+    body: (world) => ({
+      id: randomUUID(),
+      deckId: world.deckId,
+      cardId: world.publicCardId,
+      itemKey: 'q',
+      rating: 3,
+      durationMs: 1000,
+    }),
+    owned: true,
+  },
+  '/api/play/reviews/undo': { access: 'user' },
+  '/api/play/items': {
+    access: 'user',
+    body: (world) => ({ cardId: world.privateCardId, suspended: true }),
+    owned: true,
+  },
+  '/api/play/games': {
+    access: 'user',
+    body: (world) => ({
+      deckId: world.deckId,
+      game: 'multiple-choice',
+      correct: 1,
+      total: 2,
+      elapsedMs: 1000,
+    }),
+    owned: true,
+  },
+  '/api/play/stats': { access: 'user', query: (world) => `deckId=${world.deckId}`, owned: true },
+  '/api/play/activity': { access: 'user' },
+
+  '/api/confer/conversations': { access: 'user' },
+  '/api/confer/channels': { access: 'user', body: () => ({ name: `access-${Date.now().toString(36)}` }) },
+  '/api/confer/people': { access: 'user', query: () => 'q=a' },
+  '/api/confer/direct': { access: 'user', body: (world) => ({ keys: [world.targetKey] }) },
+  '/api/confer/assistant': { access: 'user' },
+  '/api/confer/search': { access: 'user', query: () => 'q=hello' },
+  '/api/confer/conversations/:id': {
+    access: 'user',
+    params: channel,
+    body: () => ({ topic: 'Access' }),
+    owned: true,
+  },
+  '/api/confer/conversations/:id/membership': {
+    access: 'user',
+    // Leaving needs a channel of its own.
+    params: async (world) => ({ id: await world.newChannel() }),
+    owned: true,
+  },
+  '/api/confer/conversations/:id/members': {
+    access: 'user',
+    params: channel,
+    body: (world) => ({ keys: [world.targetKey] }),
+    owned: true,
+  },
+  '/api/confer/conversations/:id/messages': {
+    access: 'user',
+    params: channel,
+    body: () => ({ clientId: randomUUID(), body: 'Hello' }),
+    owned: true,
+  },
+  '/api/confer/conversations/:id/changes': {
+    access: 'user',
+    params: channel,
+    query: () => 'after=0',
+    owned: true,
+  },
+  '/api/confer/conversations/:id/read': {
+    access: 'user',
+    params: channel,
+    body: () => ({ seq: 1 }),
+    owned: true,
+  },
+  '/api/confer/messages/:id': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newMessage() }),
+    body: () => ({ body: 'Edited' }),
+    owned: true,
+  },
+  '/api/confer/messages/:id/thread': { access: 'user', params: message, owned: true },
+  '/api/confer/messages/:id/reactions/:emoji': {
+    access: 'user',
+    params: (world) => ({ ...message(world), emoji: reactionEmojis[0] }),
+    owned: true,
+  },
+  '/api/confer/messages/:id/reports': { access: 'user', params: message, body: () => report, owned: true },
+  '/api/confer/messages/:id/card': { access: 'user', params: message, owned: true },
+  '/api/admin/confer/messages/:id': {
+    access: 'admin',
+    params: async (world) => ({ id: await world.newMessage() }),
+  },
+  '/api/admin/confer/mutes/:key': {
+    access: 'admin',
+    params: target,
+    body: () => ({ until: new Date(Date.now() + 3_600_000).toISOString(), reason: 'Flooding' }),
+  },
+};
+
+const methodsOf = (route: RouteOptions) => ([] as string[]).concat(route.method) as Method[];
+
+describe('access declared on every route', () => {
+  const registered: Registered[] = [];
+  const context = {} as TestContext;
+  let drop: () => Promise<void>;
+  let world: World;
+
+  // Built here rather than by setupTestApp: the route table is collected while the app is built, and the web
+  // build must exist before that.
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    context.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cardweb-access-'));
+    // A small build of the web app, so that its files' routes are in the table too.
+    const web = path.join(context.dataDir, 'web');
+    await fs.mkdir(path.join(web, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(web, 'assets', 'app-1.js'), '/* app */');
+    context.config = testConfig({
+      DATA_DIR: context.dataDir,
+      WEB_DIST_DIR: web,
+      ADMIN_EMAILS: 'access-admin@example.org',
+    });
+    context.db = created.db;
+    context.app = await buildApp({
+      config: context.config,
+      db: created.db,
+      version: '0.0.0-test',
+      // Seen before the access plugin's hook: what each route declared itself, not a default.
+      onRoute: (route) => registered.push({ declared: route.config?.auth, route }),
+    });
+    await context.app.ready();
+
+    const { signUp, request } = people(context, '10.13.0');
+    const cards = cardFactory(context);
+    const owner = await signUp('Owner');
+    const other = await signUp('Other');
+    const admin = await signUp('Admin', 'access-admin@example.org');
+    const targetHandle = `target_${Date.now().toString(36)}`;
+    const targetKey = await cards.author(targetHandle);
+    const ok = async (response: Awaited<ReturnType<typeof request>>) => {
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json() as Record<string, string>;
+    };
+    const newPrivateCard = async () => (await cards.card(owner.id, { visibility: 'private' })).id;
+    const newDeck = async () =>
+      (
+        await ok(
+          await request('POST', '/api/play/decks', owner, { name: 'Mine', source: { kind: 'collection' } }),
+        )
+      ).id!;
+    const newChannel = async () =>
+      (
+        await ok(
+          await request('POST', '/api/confer/channels', owner, {
+            name: `private-${randomUUID().slice(0, 8)}`,
+            private: true,
+          }),
+        )
+      ).id!;
+    const channelId = await newChannel();
+    const newMessage = async () =>
+      (
+        await ok(
+          await request('POST', `/api/confer/conversations/${channelId}/messages`, owner, {
+            clientId: randomUUID(),
+            body: 'Only for members',
+          }),
+        )
+      ).id!;
+    world = {
+      owner,
+      other,
+      admin,
+      targetKey,
+      targetHandle,
+      publicCardId: (await cards.card(owner.id)).id,
+      privateCardId: await newPrivateCard(),
+      draftCardId: (await ok(await request('POST', '/api/cards', owner, { title: 'Draft' }))).cardId!,
+      deckId: await newDeck(),
+      channelId,
+      messageId: await newMessage(),
+      reportId: (await ok(await request('POST', `/api/profiles/${targetKey}/reports`, owner, report))).id!,
+      newPrivateCard,
+      newDeck,
+      newChannel,
+      newMessage,
+    };
+  });
+
+  afterAll(async () => {
+    await context.app?.close();
+    await drop?.();
+    if (context.dataDir) await fs.rm(context.dataDir, { recursive: true, force: true });
+  });
+
+  it('declares access on every route, except the documented routes of plugins we do not own', () => {
+    expect(registered.length).toBeGreaterThan(100);
+    const undeclared = registered
+      .filter(
+        ({ declared, route }) => declared === undefined && !thirdParty.some((t) => t.matches(route.url)),
+      )
+      .map(({ route }) => `${methodsOf(route).join(',')} ${route.url}`);
+    expect(undeclared, 'routes without config: { auth }').toEqual([]);
+    for (const { declared, route } of registered) {
+      if (declared !== undefined) expect(accessLevels, route.url).toContain(declared);
+      // What the hook reads at request time.
+      expect(accessLevels, route.url).toContain(route.config?.auth);
+    }
+  });
+
+  it('refuses a visitor before reading the body, and counts the refusal against the rate limit', async () => {
+    // Over the 5 MB upload limit: read first, this would be 413.
+    const upload = await context.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      payload: Buffer.alloc(6 * 1024 * 1024),
+      headers: { 'content-type': 'image/png', origin: context.config.PUBLIC_URL },
+      remoteAddress: '10.13.9.1',
+    });
+    expect(upload.statusCode).toBe(401);
+    expect(upload.json().error.code).toBe('auth/unauthenticated');
+    // Checkout allows 10 a minute per address; the eleventh refused visitor meets the limit first.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { origin: context.config.PUBLIC_URL },
+        remoteAddress: '10.13.9.2',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('has a fixture for every route, and none for a route that is gone', () => {
+    const urls = new Set(registered.map(({ route }) => route.url));
+    const missing = [...urls].filter((url) => !(url in fixtures));
+    expect(missing, 'add these paths to `fixtures` in server/plugins/access.test.ts').toEqual([]);
+    expect(Object.keys(fixtures).filter((url) => !urls.has(url))).toEqual([]);
+  });
+
+  it('answers every route as its declaration says: anonymous, another person, the owner, an administrator', async () => {
+    const failures: string[] = [];
+    const sessionReads = vi.spyOn(context.app.auth.api, 'getSession');
+    for (const { route } of registered) {
+      const fixture = fixtures[route.url];
+      if (!fixture) continue;
+      for (const method of methodsOf(route)) {
+        // The expectations come from this file's table, so a route declared more open than it is fails here
+        // even when its handler would not notice (an upload that never reads who sent it).
+        const level =
+          typeof fixture.access === 'string'
+            ? fixture.access
+            : fixture.access[method === 'HEAD' ? 'GET' : method];
+        if (route.config?.auth !== level)
+          failures.push(
+            `${method} ${route.url} declares ${String(route.config?.auth)}, the table says ${level}`,
+          );
+        const params = (await fixture.params?.(world)) ?? {};
+        const url =
+          route.url.replace(/:(\w+)|\*/g, (name, key: string | undefined) =>
+            encodeURIComponent(params[key ?? '*'] ?? name),
+          ) + (fixture.query ? `?${fixture.query(world)}` : '');
+        const owned = fixture.owned ?? false;
+        const call = async (person: Person | undefined) => {
+          const body = method === 'GET' || method === 'HEAD' ? undefined : fixture.body?.(world);
+          sessionReads.mockClear();
+          const response = await context.app.inject({
+            method,
+            url,
+            ...(body ? { payload: body } : {}),
+            ...(person ? { remoteAddress: person.address } : {}),
+            headers: { ...(person ? { cookie: person.cookie } : {}), origin: context.config.PUBLIC_URL },
+          });
+          // A URL that matches no route would make every check below pass for the wrong reason.
+          if (response.statusCode === 404 && response.body.includes('common/route-not-found'))
+            failures.push(`${method} ${url}: no route answers it; fix its fixture`);
+          // Public routes never read the session; the others read it at most once.
+          const reads = sessionReads.mock.calls.length;
+          if (level === 'public' ? reads > 0 : reads > 1)
+            failures.push(
+              `${method} ${url} as ${person ? 'someone' : 'anonymous'} read the session ${reads} times`,
+            );
+          return response.statusCode;
+        };
+        const where = `${method} ${url} (${level}${owned ? ', owned' : ''})`;
+        const expectThat = (who: string, status: number, good: boolean, wanted: string) => {
+          if (!good) failures.push(`${where} as ${who}: ${status}, expected ${wanted}`);
+        };
+        // The owner goes last, so a route that changes or removes something is checked on it first by others.
+        const anonymous = await call(undefined);
+        const other = await call(world.other);
+        const admin = await call(world.admin);
+        const owner = await call(world.owner);
+        for (const [who, status] of [
+          ['anonymous', anonymous],
+          ['another person', other],
+          ['the administrator', admin],
+          ['the owner', owner],
+        ] as const) {
+          expectThat(who, status, status !== 500, 'no internal error');
+        }
+        if (level === 'user' || level === 'admin')
+          expectThat('anonymous', anonymous, anonymous === 401, '401');
+        else expectThat('anonymous', anonymous, anonymous !== 401, 'not 401');
+        if (owned && level !== 'admin') {
+          expectThat('anonymous', anonymous, [401, 403, 404].includes(anonymous), '401, 403 or 404');
+          expectThat('another person', other, other === 403 || other === 404, '403 or 404');
+        }
+        if (level === 'admin') {
+          expectThat('another person', other, other === 403, '403');
+          expectThat('the owner', owner, owner === 403, '403');
+          expectThat('the administrator', admin, admin !== 401 && admin !== 403, 'not 401 or 403');
+        } else {
+          expectThat('another person', other, other !== 401, 'not 401');
+          expectThat('the administrator', admin, admin !== 401, 'not 401');
+          expectThat('the owner', owner, owner !== 401 && owner !== 403, 'not 401 or 403');
+        }
+      }
+    }
+    sessionReads.mockRestore();
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the access plugin', () => {
+  it('refuses to register a route that declares no access, or an unknown level', async () => {
+    const app = Fastify();
+    await app.register(accessPlugin);
+    expect(() => app.get('/api/forgotten', async () => 'open')).toThrow(/declares no access/);
+    expect(() =>
+      app.get('/api/mistyped', { config: { auth: 'users' as Access } }, async () => 'open'),
+    ).toThrow(/not one of/);
+    await app.close();
+  });
+
+  it('fails, as an internal error, a handler that asks for the user on a route that does not require one', async () => {
+    const app = Fastify();
+    await app.register(accessPlugin);
+    app.get('/api/optional', { config: { auth: 'optional' } }, async (request) => signedInUser(request).id);
+    const response = await app.inject({ method: 'GET', url: '/api/optional' });
+    expect(response.statusCode).toBe(500);
+    await app.close();
+  });
+});
