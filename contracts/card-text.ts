@@ -490,7 +490,7 @@ type SpanMatch = { end: number; text: string } | null;
 function replaceSpans(text: string, opener: string, matchAt: (start: number) => SpanMatch): string {
   let out = '';
   let copied = 0;
-  for (let start = text.indexOf(opener); start >= 0; ) {
+  for (let start = text.indexOf(opener); start >= 0;) {
     const match = matchAt(start);
     if (match) {
       out += text.slice(copied, start) + match.text;
