@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { errorCatalogue } from '../../contracts/errors.ts';
 import {
   activitySchema,
   cardDeckMembershipSchema,
@@ -27,11 +26,6 @@ export function playOwnerOf(user: SessionUser | null): string {
 export function playRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one. */
-export function playErrorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 /** `GET /api/play/decks`: the person's decks with today's counts. */

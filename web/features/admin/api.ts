@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sessionUserSchema } from '../../../contracts/auth.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   adminProfileListSchema,
   adminProfileSchema,
@@ -70,11 +69,6 @@ export function revokePremium(key: string) {
     method: 'DELETE',
     schema: adminProfileSchema,
   });
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 export type ReportStatus = (typeof reportStatuses)[number];

@@ -21,7 +21,6 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
 import {
   adminQueryRoot,
-  errorSentence,
   pauseMessages,
   penalize,
   removeMessage,
@@ -30,6 +29,7 @@ import {
 } from './api.ts';
 import type { ReportStatus } from './api.ts';
 import { AdminSection, AdminStatus } from './admin-section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const tabs: { status: ReportStatus; label: string }[] = [

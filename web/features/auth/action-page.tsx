@@ -29,7 +29,8 @@ import {
 } from './api.ts';
 import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
-import { authMessage, errorCode, errorSentence } from './errors.ts';
+import { authMessage, errorCode, identityErrors } from './errors.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const headings: Record<ActionMode, string> = {
   verifyEmail: 'Verify your email',
@@ -113,7 +114,7 @@ function ResendLink({ mode, knownEmail }: { mode: ResendMode; knownEmail: string
       await resendActionLink(mode, email);
       setSentTo(email);
     } catch (error) {
-      setFailure(errorSentence(error));
+      setFailure(errorSentence(error, identityErrors));
     }
   });
 
@@ -187,7 +188,7 @@ function LinkFailure({
           ) : undefined
         }
       >
-        {errorSentence(error)}
+        {errorSentence(error, identityErrors)}
       </Alert>
       {stale && isResendMode(mode) ? <ResendLink mode={mode} knownEmail={knownEmail} /> : null}
     </>
@@ -224,7 +225,11 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
       if (errorCode(error) === 'auth/password-does-not-meet-requirements') {
         // The rules shown must be the server's current ones before the message that points at them.
         await refreshPasswordPolicy(queryClient);
-        setError('newPassword', { type: 'server', message: errorSentence(error) }, { shouldFocus: true });
+        setError(
+          'newPassword',
+          { type: 'server', message: errorSentence(error, identityErrors) },
+          { shouldFocus: true },
+        );
         return;
       }
       setFailure(error);

@@ -13,7 +13,8 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { outboxQuery } from './api.ts';
 import { AuthPage } from './auth-page.tsx';
-import { errorSentence } from './errors.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { identityErrors } from './errors.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -109,7 +110,7 @@ export function OutboxPage() {
             </Button>
           }
         >
-          {errorSentence(outbox.error)}
+          {errorSentence(outbox.error, identityErrors)}
         </Alert>
       ) : (
         <>

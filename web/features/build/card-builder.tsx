@@ -30,7 +30,6 @@ import {
   buildQueryRoot,
   cardQuery,
   deleteCard,
-  errorSentence,
   imageProblem,
   publishCard,
   restoreCard,
@@ -50,6 +49,7 @@ import { TagsInput } from '../../components/tags-input.tsx';
 import { fieldElementId, TypeFields } from './type-fields.tsx';
 import { TypedLinks } from './typed-links.tsx';
 import { useDraftSession } from './use-draft-session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 // CodeMirror is the largest part of the builder: its own chunk, loaded while the draft is fetched.
 // Memoised: it renders only when its own props change, not on every keystroke in it.

@@ -10,9 +10,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
-import { createCard, draftsQuery, errorSentence } from './api.ts';
+import { createCard, draftsQuery } from './api.ts';
 import { ImportExport } from './import-export.tsx';
 import { cardTypeLabels } from './labels.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -8,7 +8,6 @@ import {
   versionSchema,
   viewResponseSchema,
 } from '../../../contracts/cards.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   profileKey,
   ProfileKeyError,
@@ -37,11 +36,6 @@ function retryOnce(failureCount: number, error: Error): boolean {
 /** Whether a failed read means "there is no such card for you" (missing, private, a draft, deleted). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 /** The name to show for a profile: its display name, else its handle. */

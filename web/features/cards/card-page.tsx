@@ -15,15 +15,7 @@ import { TextLink } from '../../components/text-link.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.ts';
-import {
-  cardQuery,
-  cardQueryKey,
-  displayNameOf,
-  errorSentence,
-  isNotFound,
-  readerKeyOf,
-  recordView,
-} from './api.ts';
+import { cardQuery, cardQueryKey, displayNameOf, isNotFound, readerKeyOf, recordView } from './api.ts';
 import { BacklinksPanel } from './backlinks-panel.tsx';
 import { CardActions } from './card-actions.tsx';
 import { CardAuthor } from './card-author.tsx';
@@ -31,6 +23,7 @@ import { CardContent } from './card-content.tsx';
 import { formatDate } from './dates.ts';
 import { GraphPanel } from './graph-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -21,7 +21,6 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import {
   cardQueryKey,
   cardsQueryRoot,
-  errorSentence,
   restoreVersion,
   versionQuery,
   versionsQuery,
@@ -29,6 +28,7 @@ import {
 } from './api.ts';
 import { formatDate } from './dates.ts';
 import { compareTexts, versionText, type DiffMode } from './version-diff.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The changes between two versions: added text in `<ins>`, removed text in `<del>`, each said in words too. */
 function VersionDiff({ cardId, from, to }: { cardId: string; from: number; to: number }) {

@@ -18,7 +18,6 @@ import {
   type MessageInput,
   type ReactionEmoji,
 } from '../../../contracts/confer.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import { userReportResponseSchema, type UserReportRequest } from '../../../contracts/profiles.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { conferKeys, conferRetry, conversationPath } from '../../lib/confer-conversations.ts';
@@ -45,11 +44,6 @@ function query(params: Record<string, string | number | undefined>): string {
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 /** Whether a failed send may simply be sent again later: no answer at all, or the server failed. */

@@ -12,7 +12,6 @@ import { ApiError } from '../../lib/api.ts';
 import {
   conversationListQuery,
   conversationQuery,
-  errorSentence,
   fetchThread,
   joinChannel,
   markedRead,
@@ -26,6 +25,7 @@ import { useConferClient, usePresenceWatch, useTypists } from './confer-client.t
 import { ConversationHeader } from './conversation-header.tsx';
 import { nameOf } from './format.ts';
 import { Timeline } from './timeline.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The conversation the page shows, from the list when the reader is in it, else read on its own. */
 export function useConversation(conversationId: string) {

@@ -25,17 +25,11 @@ import { Markdown } from '../../components/markdown/markdown.tsx';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { ReportDialog } from '../../components/report-dialog.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
-import {
-  deleteMessage,
-  editMessage,
-  errorSentence,
-  reportMessage,
-  saveMessageAsCard,
-  setReaction,
-} from './api.ts';
+import { deleteMessage, editMessage, reportMessage, saveMessageAsCard, setReaction } from './api.ts';
 import { CardEmbed } from './card-embed.tsx';
 import { useConferClient } from './confer-client.tsx';
 import { clockTime, conferLink, fullTime, nameOf } from './format.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** What the reader may do with messages where they are. */
 export interface MessagePermissions {

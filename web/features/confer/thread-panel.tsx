@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { errorSentence, membersQuery } from './api.ts';
+import { membersQuery } from './api.ts';
 import { Composer } from './composer.tsx';
 import { useConferClient, useOutboxEntries, useThread } from './confer-client.tsx';
 import { TypingLine, useConversation } from './conversation-pane.tsx';
@@ -16,6 +16,7 @@ import { MessageItem } from './message-item.tsx';
 import { PendingMessage } from './pending-message.tsx';
 import { continues, messageElement, scrollWithin } from './timeline.tsx';
 import { paneHeaderSx } from './pane-header.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /**
  * A thread: the message it started from and the replies, oldest first, with its own composer and typing line.

@@ -8,7 +8,6 @@ import {
   tagSuggestionsSchema,
   type CardType,
 } from '../../../contracts/cards.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import { profileKey, ProfileKeyError, profileSchema } from '../../../contracts/profiles.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -48,11 +47,6 @@ export function cardTypeOf(value: string | null): CardType | '' {
 function retryOnce(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 /** The signed-in person's profile key, or undefined when signed out or the identity has no usable id. */

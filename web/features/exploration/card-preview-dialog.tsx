@@ -19,7 +19,8 @@ import { StudyThisButton } from '../../components/study-this/study-this-button.t
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { cardQuery, errorSentence, readerKeyOf } from './api.ts';
+import { cardQuery, readerKeyOf } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const CardPreviewBody = lazy(async () => ({
   default: (await import('./card-preview-body.tsx')).CardPreviewBody,

@@ -11,8 +11,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GraphLayout } from '../../components/card-graph/layout.ts';
 import { useSession } from '../../lib/session.ts';
-import { errorSentence, globalGraphQuery, readerKeyOf } from './api.ts';
+import { globalGraphQuery, readerKeyOf } from './api.ts';
 import { useSetParams } from './url-state.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 // React Flow, its stylesheet and the layout worker are a chunk of their own, fetched when the graph is opened.
 const CardGraph = lazy(() => import('../../components/card-graph/card-graph.tsx'));

@@ -23,7 +23,6 @@ export {
   activityQuery,
   createDeck,
   deckListQuery,
-  playErrorSentence as errorSentence,
   playOwnerOf as ownerOf,
   playQueryRoot,
   setDeckCard,

@@ -32,7 +32,6 @@ import {
   deckCardsQuery,
   deckItemsQuery,
   deckQuery,
-  errorSentence,
   ownerOf,
   playQueryRoot,
   setDeckCard,
@@ -43,6 +42,7 @@ import {
 import { DeckFormDialog } from './deck-form-dialog.tsx';
 import { describeSource, itemLabel, stateNames } from './labels.ts';
 import { gamePath, studyPath } from './paths.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** `/play/decks/:deckId`: a deck, what is due in it, its cards and the schedule of each item. */
 export function DeckPage() {

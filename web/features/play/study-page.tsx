@@ -31,7 +31,6 @@ import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import {
   deckQuery,
-  errorSentence,
   isTransient,
   ownerOf,
   playQueryRoot,
@@ -54,6 +53,7 @@ import {
   type QueueState,
 } from './study-queue.ts';
 import { StudySummaryView, type GradeRecord } from './study-summary.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The longest look at one item the server stores; a tab left open overnight is not a day of study. */
 const maxDurationMs = 24 * 60 * 60 * 1000;

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { cardPageSchema } from '../../../contracts/cards.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   blockResponseSchema,
   profileKey,
@@ -128,11 +127,6 @@ export function updateOwnProfile(update: ProfileUpdate): Promise<Profile> {
 }
 
 export { setFollowing } from '../../lib/follow-api.ts';
-
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
 
 /** The name to show for a profile: its display name, else its handle (a handle always exists). */
 export function displayNameOf(profile: { displayName: string | null; handle: string }): string {

@@ -12,13 +12,14 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { errorSentence, ownProfileKey, profileByKeyQuery } from './api.ts';
+import { ownProfileKey, profileByKeyQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 import { ProfilePhotoControl } from './profile-photo-control.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ReputationPanel } from './reputation-panel.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The signed-in person's own profile: `/profile`. */
 export function ProfilePage() {

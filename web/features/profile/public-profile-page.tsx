@@ -12,11 +12,12 @@ import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
-import { displayNameOf, errorSentence, ownProfileKey, profileByHandleQuery } from './api.ts';
+import { displayNameOf, ownProfileKey, profileByHandleQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { ProfileActionsMenu } from './profile-actions-menu.tsx';
 import { ProfileHeader } from './profile-header.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** Someone's public profile: `/u/:handle`. */
 export function PublicProfilePage() {

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { blockedPeopleQuery, blockedPeopleQueryKey, unblock } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const nameOf = (person: ProfileSummary) => person.displayName ?? person.handle;
 

@@ -10,9 +10,9 @@ import type { AuthConfig } from '../../../contracts/auth.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { authConfigQuery, linkedAccountsQuery, startLinkingProvider, unlinkAccount } from './api.ts';
 import type { LinkedAccount } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The identity library's provider id for the email-and-password sign-in. */
 const passwordProvider = 'credential';

@@ -11,8 +11,8 @@ import { describeEntitlements, plans } from '../../../contracts/premium.ts';
 import type { SubscriptionStatus } from '../../../contracts/premium.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { openBillingPortal, startCheckout, subscriptionQuery } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 

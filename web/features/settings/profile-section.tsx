@@ -6,8 +6,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { sendVerificationEmail } from './api.ts';
 import type { SettingsUser } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { ErrorNotice, OutboxHint, SettingsSection, StatusNotice } from './section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** Name and address as the server knows them, and a new verification link while the address is unverified. */
 export function ProfileSection({ user }: { user: SettingsUser }) {

@@ -11,10 +11,11 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { clearSession } from '../../lib/session.ts';
 import { activeSessionsQuery, revokeAllSessions, revokeSession, settingsQueryRoot } from './api.ts';
 import type { ActiveSession } from './api.ts';
-import { errorSentence, requiresRecentLogin } from './errors.ts';
+import { requiresRecentLogin } from './errors.ts';
 import { useConfirmIdentity, useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 import { describeUserAgent } from './user-agent.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -14,7 +14,6 @@ import type { SettingsSession } from './api.ts';
 import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
-import { errorSentence } from './errors.ts';
 import { LinkedAccountsSection } from './linked-accounts-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PremiumSection } from './premium-section.tsx';
@@ -22,6 +21,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { ConfirmIdentityProvider } from './reauth.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 function SignedOut() {
   return (

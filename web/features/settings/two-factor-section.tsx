@@ -17,7 +17,7 @@ import {
   startTwoFactorEnrolment,
 } from './api.ts';
 import type { Enrolment } from './api.ts';
-import { errorCode, errorSentence } from './errors.ts';
+import { errorCode } from './errors.ts';
 import { groupedSecret, totpSecret } from './otpauth.ts';
 import { useConfirmIdentity, useWithRecentLogin } from './reauth.tsx';
 import {
@@ -28,6 +28,7 @@ import {
   wrongCodeSentence,
   wrongPasswordSentence,
 } from './section.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 type Stage = { kind: 'idle' } | { kind: 'password' } | { kind: 'enrolling'; enrolment: Enrolment };
 
