@@ -8,6 +8,7 @@ import type { CardSummary } from '../../contracts/cards.ts';
 import { CardGrid, CardGridSkeleton, CardTile, type CardGridColumns } from './card-tile.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import { errorSentence } from '../lib/error-sentence.ts';
+import { QueryError } from './query-error.tsx';
 
 /** A page of cards (a feed, search results, a profile's cards); search results carry a snippet. */
 export interface CardListPage {
@@ -94,18 +95,7 @@ export function CardList({
   }
   // A later page that failed keeps the cards already shown; only a first page that failed replaces them.
   if (query.data === undefined) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(query.error)}
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) return <Box sx={{ py: 2 }}>{empty}</Box>;
 

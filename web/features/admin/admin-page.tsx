@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../components/text-link.tsx';
@@ -13,7 +11,7 @@ import { useSession } from '../../lib/session.ts';
 import { adminSessionQuery } from './api.ts';
 import { PremiumAdminSection } from './premium-admin-section.tsx';
 import { ReportsAdminSection } from './reports-admin-section.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /**
  * The sections of the page, in order. A new administrative tool (reports, say) is one more entry here and a
@@ -56,18 +54,7 @@ function AdminOnly() {
     );
   }
   if (session.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(session.error)}
-      </Alert>
-    );
+    return <QueryError error={session.error} onRetry={() => void session.refetch()} />;
   }
   if (session.data?.user.role !== 'admin') {
     return <Typography>You need to be an administrator to see this page.</Typography>;

@@ -31,6 +31,7 @@ import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
 import { authMessage, errorCode, identityErrors } from './errors.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 const headings: Record<ActionMode, string> = {
   verifyEmail: 'Verify your email',
@@ -178,18 +179,7 @@ function LinkFailure({
   const transient = code === 'common/network-error' || code.endsWith('/internal-error');
   return (
     <>
-      <Alert
-        severity="error"
-        action={
-          transient && onRetry ? (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
-            </Button>
-          ) : undefined
-        }
-      >
-        {errorSentence(error, identityErrors)}
-      </Alert>
+      <QueryError error={error} onRetry={transient ? onRetry : undefined} errorOptions={identityErrors} />
       {stale && isResendMode(mode) ? <ResendLink mode={mode} knownEmail={knownEmail} /> : null}
     </>
   );

@@ -13,8 +13,8 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { outboxQuery } from './api.ts';
 import { AuthPage } from './auth-page.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 import { identityErrors } from './errors.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -102,16 +102,11 @@ export function OutboxPage() {
       ) : outbox.isPending ? (
         <PageLoading />
       ) : outbox.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void outbox.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(outbox.error, identityErrors)}
-        </Alert>
+        <QueryError
+          error={outbox.error}
+          onRetry={() => void outbox.refetch()}
+          errorOptions={identityErrors}
+        />
       ) : (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>

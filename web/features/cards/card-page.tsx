@@ -23,7 +23,7 @@ import { CardContent } from './card-content.tsx';
 import { formatDate } from './dates.ts';
 import { GraphPanel } from './graph-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -116,16 +116,7 @@ function CardView({ id, graphLayout }: { id: string; graphLayout: GraphLayout | 
           Card
         </Typography>
         {query.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorSentence(query.error)}
-          </Alert>
+          <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Box sx={{ py: 4 }}>
             <CircularProgress aria-label="Loading the card" />

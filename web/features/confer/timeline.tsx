@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +10,7 @@ import { useAssistantDraft, useConferClient, useOutboxEntries, useTimeline } fro
 import { dayKey, dayLabel } from './format.ts';
 import { MessageItem, type MessagePermissions } from './message-item.tsx';
 import { PendingMessage } from './pending-message.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /** Messages by one author this close together read as one block (no second name and avatar). */
 const CONTINUE_WITHIN_MS = 5 * 60_000;
@@ -229,16 +228,11 @@ export function Timeline({
   if (timeline.status === 'error' && messages.length === 0) {
     return (
       <Box sx={{ flex: 1, p: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void store.open(conversationId)}>
-              Try again
-            </Button>
-          }
-        >
-          The messages could not be loaded. {errorSentence(timeline.error)}
-        </Alert>
+        <QueryError
+          error={timeline.error}
+          onRetry={() => void store.open(conversationId)}
+          lead="The messages could not be loaded."
+        />
       </Box>
     );
   }

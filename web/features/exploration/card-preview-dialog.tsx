@@ -20,7 +20,7 @@ import { cardTypeNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { cardQuery, readerKeyOf } from './api.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 const CardPreviewBody = lazy(async () => ({
   default: (await import('./card-preview-body.tsx')).CardPreviewBody,
@@ -63,16 +63,7 @@ function PreviewContent({ card, onClose }: { card: CardSummary; onClose: () => v
         This card is no longer available. Its author may have deleted it or made it private.
       </Alert>
     ) : (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(query.error)}
-      </Alert>
+      <QueryError error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     body = (

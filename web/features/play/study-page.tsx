@@ -54,6 +54,7 @@ import {
 } from './study-queue.ts';
 import { StudySummaryView, type GradeRecord } from './study-summary.tsx';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /** The longest look at one item the server stores; a tab left open overnight is not a day of study. */
 const maxDurationMs = 24 * 60 * 60 * 1000;
@@ -169,17 +170,10 @@ function SessionLoader({ deckId, mode, owner }: { deckId: string; mode: SessionM
   }
   if (session.isError) {
     return (
-      <Alert
-        severity="error"
-        sx={{ mt: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(session.error)} <TextLink to="/play">See your decks</TextLink>.
-      </Alert>
+      <QueryError error={session.error} onRetry={() => void session.refetch()} sx={{ mt: 2 }}>
+        {' '}
+        <TextLink to="/play">See your decks</TextLink>.
+      </QueryError>
     );
   }
   if (session.data.items.length === 0) {

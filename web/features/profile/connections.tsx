@@ -16,6 +16,7 @@ import { ProfileCards } from './profile-cards.tsx';
 import { ProfileBadges } from './profile-header.tsx';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /** The sentences for lists with nothing in them, worded for whose profile it is. */
 export interface EmptySentences {
@@ -141,18 +142,7 @@ function ConnectionList({
   }
   // A later page that failed keeps the pages already shown; only a first page that failed replaces the list.
   if (query.data === undefined) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(query.error)}
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) return <Typography>{emptySentence}</Typography>;
 

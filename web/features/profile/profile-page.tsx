@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '../../../contracts/profiles.ts';
@@ -19,7 +18,7 @@ import { ProfilePhotoControl } from './profile-photo-control.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ReputationPanel } from './reputation-panel.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /** The signed-in person's own profile: `/profile`. */
 export function ProfilePage() {
@@ -86,16 +85,7 @@ function OwnProfile({ user }: { user: SessionUser }) {
     content = (
       <>
         {heading}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(query.error)}
-        </Alert>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       </>
     );
   } else {

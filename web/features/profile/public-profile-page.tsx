@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,7 +16,7 @@ import { ConnectionsTabs } from './connections.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { ProfileActionsMenu } from './profile-actions-menu.tsx';
 import { ProfileHeader } from './profile-header.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /** Someone's public profile: `/u/:handle`. */
 export function PublicProfilePage() {
@@ -78,16 +77,7 @@ function PublicProfile({ handle }: { handle: string }) {
           @{handle}
         </Typography>
         {query.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorSentence(query.error)}
-          </Alert>
+          <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Box sx={{ py: 4 }}>
             <CircularProgress aria-label="Loading the profile" />

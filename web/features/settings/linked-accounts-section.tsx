@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -13,6 +12,7 @@ import type { LinkedAccount } from './api.ts';
 import { useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 /** The identity library's provider id for the email-and-password sign-in. */
 const passwordProvider = 'credential';
@@ -92,23 +92,13 @@ export function LinkedAccountsSection() {
   if (accounts.isError || config.isError) {
     return (
       <SettingsSection title="Linked accounts">
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                if (accounts.isError) void accounts.refetch();
-                if (config.isError) void config.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(accounts.error ?? config.error)}
-        </Alert>
+        <QueryError
+          error={accounts.error ?? config.error}
+          onRetry={() => {
+            if (accounts.isError) void accounts.refetch();
+            if (config.isError) void config.refetch();
+          }}
+        />
       </SettingsSection>
     );
   }

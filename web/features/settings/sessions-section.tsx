@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +15,7 @@ import { useConfirmIdentity, useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 import { describeUserAgent } from './user-agent.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -107,16 +107,7 @@ export function SessionsSection({ currentToken }: { currentToken: string }) {
         </Button>
       </>
     ) : (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(sessions.error)}
-      </Alert>
+      <QueryError error={sessions.error} onRetry={() => void sessions.refetch()} />
     );
   } else {
     body = (

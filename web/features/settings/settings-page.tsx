@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../components/text-link.tsx';
@@ -21,7 +19,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { ConfirmIdentityProvider } from './reauth.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 
 function SignedOut() {
   return (
@@ -59,18 +57,7 @@ function AccountSettings() {
     );
   }
   if (session.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(session.error)}
-      </Alert>
-    );
+    return <QueryError error={session.error} onRetry={() => void session.refetch()} />;
   }
   if (session.data === null) return <SignedOut />;
   return <Sections session={session.data} />;

@@ -19,6 +19,7 @@ import { deckQuery, ownerOf } from '../api.ts';
 import { gameRecordsQuery, practiceQuery, usePostGameResult } from './api.ts';
 import { formatStopwatch } from './logic.ts';
 import { errorSentence } from '../../../lib/error-sentence.ts';
+import { QueryError } from '../../../components/query-error.tsx';
 
 /** The names of the games, as headings and tab titles say them. */
 export const gameTitles: Record<GameKind, string> = {
@@ -282,17 +283,7 @@ export function GameOver({
         {best ? <Typography>{best}</Typography> : null}
       </Box>
       {post.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={send}>
-              Try again
-            </Button>
-          }
-        >
-          Your result was not saved. {errorSentence(post.error)}
-        </Alert>
+        <QueryError error={post.error} onRetry={send} lead="Your result was not saved." sx={{ mt: 1 }} />
       ) : null}
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={onPlayAgain}>
