@@ -7,7 +7,7 @@ import {
   studyStatsSchema,
   type DeckInput,
 } from '../../contracts/play.ts';
-import { ApiError, apiFetch } from './api.ts';
+import { apiFetch } from './api.ts';
 import type { SessionUser } from './session.ts';
 
 /**
@@ -22,18 +22,11 @@ export function playOwnerOf(user: SessionUser | null): string {
   return user?.uid ?? user?.email ?? 'signed-out';
 }
 
-/** A 4xx answer (signed out, a deck gone) will be the same if asked again at once; retry only failures. */
-export function playRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
 /** `GET /api/play/decks`: the person's decks with today's counts. */
 export const deckListQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'decks', 'list', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/decks', { schema: deckListSchema, signal }),
-    retry: playRetry,
   });
 
 /** `GET /api/play/activity`: the latest grades. */
@@ -41,7 +34,6 @@ export const activityQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'activity', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/activity', { schema: activitySchema, signal }),
-    retry: playRetry,
   });
 
 /** `GET /api/play/stats`: the person's statistics over every deck (Learn reads today's numbers from it). */
@@ -49,7 +41,6 @@ export const allStatsQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'stats', 'all', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/stats', { schema: studyStatsSchema, signal }),
-    retry: playRetry,
   });
 
 /** The address of a deck in the API. */
@@ -64,7 +55,6 @@ export const cardDecksQuery = (cardId: string, owner: string) =>
         schema: cardDeckMembershipSchema,
         signal,
       }),
-    retry: playRetry,
   });
 
 /**

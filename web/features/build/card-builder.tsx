@@ -149,7 +149,7 @@ function Editor({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const card = useQuery({ ...cardQuery(cardId), retry: false });
+  const card = useQuery(cardQuery(cardId));
   const editor = useRef<MarkdownEditorHandle>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const bodyErrorId = useId();

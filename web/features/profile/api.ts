@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/profiles.ts';
 import type { Profile, ProfileUpdate, UserReportRequest } from '../../../contracts/profiles.ts';
 import { reputationSummarySchema } from '../../../contracts/reputation.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 /** Every query of these pages starts with 'profiles', so a change can refresh them all. */
@@ -20,16 +20,6 @@ export const profilesQueryRoot = ['profiles'] as const;
 export const connectionsPageSize = 20;
 
 export type ConnectionDirection = 'followers' | 'following';
-
-/**
- * A 4xx answer (unknown handle, malformed handle, signed out) will be the same if asked again at once; only
- * network and server failures are worth one quiet retry. Without this, "Profile not found" would wait for a
- * pointless second request.
- */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
 
 /**
  * The profile key of the signed-in person, by the seed's rule; undefined when the browser's identity has no
@@ -66,7 +56,6 @@ export const profileByKeyQuery = (key: string, readerKey: string | undefined) =>
     queryKey: profileByKeyQueryKey(key, readerKey),
     queryFn: ({ signal }) =>
       apiFetch(`/api/profiles/${encodeURIComponent(key)}`, { schema: profileSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/profiles/by-handle/:handle`. */
@@ -75,7 +64,6 @@ export const profileByHandleQuery = (handle: string, readerKey: string | undefin
     queryKey: profileByHandleQueryKey(handle, readerKey),
     queryFn: ({ signal }) =>
       apiFetch(`/api/profiles/by-handle/${encodeURIComponent(handle)}`, { schema: profileSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/profiles/:key/followers` or `/following`, a page at a time, newest first. */
@@ -92,7 +80,6 @@ export const connectionsQuery = (key: string, direction: ConnectionDirection) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    retry: retryOnce,
   });
 
 /** A profile's own cards, or the cards it liked (the latter only its owner may see). */
@@ -118,7 +105,6 @@ export const profileCardsQuery = (key: string, list: ProfileCardList, readerKey:
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    retry: retryOnce,
   });
 
 /** `PATCH /api/profiles/me`: all or nothing; a 400 names the fields that were wrong and saves none. */
@@ -158,5 +144,4 @@ export const reputationQuery = () =>
     queryKey: reputationQueryKey,
     queryFn: ({ signal }) =>
       apiFetch('/api/profiles/me/reputation', { schema: reputationSummarySchema, signal }),
-    retry: retryOnce,
   });
