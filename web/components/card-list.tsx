@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../contracts/cards.ts';
+import { errorSentence } from '../lib/error-sentence.ts';
 import { CardGrid, CardGridSkeleton, CardTile, type CardGridColumns } from './card-tile.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
-import { errorSentence } from '../lib/error-sentence.ts';
 import { QueryError } from './query-error.tsx';
 
 /** A page of cards (a feed, search results, a profile's cards); search results carry a snippet. */

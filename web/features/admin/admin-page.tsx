@@ -8,10 +8,10 @@ import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { adminSessionQuery } from './api.ts';
 import { PremiumAdminSection } from './premium-admin-section.tsx';
 import { ReportsAdminSection } from './reports-admin-section.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 
 /**
  * The sections of the page, in order. A new administrative tool (reports, say) is one more entry here and a

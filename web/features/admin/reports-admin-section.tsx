@@ -19,6 +19,7 @@ import type { AdminReport, ProfileSummary } from '../../../contracts/profiles.ts
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   adminQueryRoot,
   pauseMessages,
@@ -29,7 +30,6 @@ import {
 } from './api.ts';
 import type { ReportStatus } from './api.ts';
 import { AdminSection, AdminStatus } from './admin-section.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const tabs: { status: ReportStatus; label: string }[] = [

@@ -20,6 +20,8 @@ import { flashState } from '../../lib/flash.ts';
 import { sameOriginPath } from '../../lib/navigation.ts';
 import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
 import { fetchSession, rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import {
   applyActionLink,
   checkActionLink,
@@ -30,8 +32,6 @@ import {
 import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
 import { authMessage, errorCode, identityErrors } from './errors.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 const headings: Record<ActionMode, string> = {
   verifyEmail: 'Verify your email',

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { signInResponseSchema, type SessionUserResponse } from '../../../contracts/auth.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { loadScript } from '../../lib/load-script.ts';
-import { authMessage, identityErrors } from './errors.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { authMessage, identityErrors } from './errors.ts';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 

@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
 import { passwordRulesState } from '../../lib/password-policy.ts';
 import { fetchSession, rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   refreshPasswordPolicy,
   requestPasswordReset,
@@ -35,7 +36,6 @@ import { afterSignInPath } from './destination.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
 import { authMessage, errorCode, identityErrors } from './errors.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** MUI puts `ref` on the wrapper; react-hook-form needs the input itself. */
 function registered({ ref, ...rest }: UseFormRegisterReturn) {

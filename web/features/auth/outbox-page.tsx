@@ -11,10 +11,10 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { OutboxMessage } from '../../../contracts/auth.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { outboxQuery } from './api.ts';
 import { AuthPage } from './auth-page.tsx';
 import { identityErrors } from './errors.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 

@@ -19,11 +19,11 @@ import { flashState } from '../../lib/flash.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
 import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
 import { rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { refreshPasswordPolicy, signUpWithEmail, usePasswordPolicy } from './api.ts';
 import { afterSignInPath } from './destination.ts';
 import { AlertLink, AuthPage } from './auth-page.tsx';
 import { authMessage, errorCode, identityErrors } from './errors.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 const fieldNames = ['name', 'email', 'password'] as const;
 type FieldName = (typeof fieldNames)[number];

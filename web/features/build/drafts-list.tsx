@@ -10,11 +10,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { createCard, draftsQuery } from './api.ts';
 import { ImportExport } from './import-export.tsx';
 import { cardTypeLabels } from './labels.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 

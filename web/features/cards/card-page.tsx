@@ -15,6 +15,7 @@ import { TextLink } from '../../components/text-link.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { cardQuery, cardQueryKey, displayNameOf, isNotFound, readerKeyOf, recordView } from './api.ts';
 import { BacklinksPanel } from './backlinks-panel.tsx';
 import { CardActions } from './card-actions.tsx';
@@ -23,7 +24,6 @@ import { CardContent } from './card-content.tsx';
 import { formatDate } from './dates.ts';
 import { GraphPanel } from './graph-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { Card } from '../../../contracts/cards.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   cardQueryKey,
   cardsQueryRoot,
@@ -28,7 +29,6 @@ import {
 } from './api.ts';
 import { formatDate } from './dates.ts';
 import { compareTexts, versionText, type DiffMode } from './version-diff.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The changes between two versions: added text in `<ins>`, removed text in `<del>`, each said in words too. */
 function VersionDiff({ cardId, from, to }: { cardId: string; from: number; to: number }) {

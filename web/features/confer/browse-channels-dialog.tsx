@@ -13,10 +13,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Conversation } from '../../../contracts/confer.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { directoryQuery, joinChannel, storeConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { conferLink } from './format.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** "Browse channels": public channels by the start of their name, the busiest first; open one to read, or join. */
 export function BrowseChannelsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

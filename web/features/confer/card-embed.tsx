@@ -13,10 +13,10 @@ import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { fetchCardLike, setCardLike, type CardLike, type CardLikeState } from '../../lib/card-like-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { conferKeys } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { nameOf } from './format.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 const likes = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'like' : 'likes'}`;
 

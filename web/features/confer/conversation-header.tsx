@@ -18,6 +18,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { Conversation } from '../../../contracts/confer.ts';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { forgetConversation, leaveConversation, type Member } from './api.ts';
 import { ChannelSettingsDialog } from './channel-settings-dialog.tsx';
 import { useConferClient } from './confer-client.tsx';
@@ -25,7 +26,6 @@ import { kindLabel, nameOf } from './format.ts';
 import { canAddPeople, MembersDialog } from './members-dialog.tsx';
 import { PresenceDot } from './presence-dot.tsx';
 import { paneHeaderSx } from './pane-header.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 type Open = 'members' | 'add' | 'settings' | 'leave' | null;
 

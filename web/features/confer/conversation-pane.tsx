@@ -9,6 +9,7 @@ import type { Conversation } from '../../../contracts/confer.ts';
 import { markdownWords } from '../../../contracts/card-text.ts';
 import { visuallyHiddenStyles } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   conversationListQuery,
   conversationQuery,
@@ -25,7 +26,6 @@ import { useConferClient, usePresenceWatch, useTypists } from './confer-client.t
 import { ConversationHeader } from './conversation-header.tsx';
 import { nameOf } from './format.ts';
 import { Timeline } from './timeline.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** The conversation the page shows, from the list when the reader is in it, else read on its own. */
 export function useConversation(conversationId: string) {

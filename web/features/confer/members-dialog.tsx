@@ -15,12 +15,12 @@ import type { Conversation } from '../../../contracts/confer.ts';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { addMembers, conferKeys, membersQuery, storeConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { nameOf } from './format.ts';
 import { PeoplePicker } from './people-picker.tsx';
 import { PresenceDot } from './presence-dot.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** Whether people can be added here: invited to a private channel, or added to a group, by its members. */
 export function canAddPeople(conversation: Conversation): boolean {

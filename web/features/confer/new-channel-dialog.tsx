@@ -12,10 +12,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { channelNameSchema, conferLimits } from '../../../contracts/confer.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { createChannel, storeConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { conferLink } from './format.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** "New channel": a name, a topic and whether only invited members see it; the server's errors by the fields. */
 export function NewChannelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -11,11 +11,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { conferLimits } from '../../../contracts/confer.ts';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { openDirect, storeConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { conferLink } from './format.ts';
 import { PeoplePicker } from './people-picker.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** "New message": one person makes a direct message, several a group message (the same people, the same one). */
 export function NewMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,8 +1,8 @@
 import type { Message } from '../../../contracts/confer.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { isTransient } from './api.ts';
 import type { OutboxEntry, OutboxStorage } from './outbox-storage.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /**
  * Messages on their way to the server. Each gets its key (`clientId`) when it is written and keeps it through

@@ -15,10 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Conversation } from '../../../contracts/confer.ts';
 import { SnippetText } from '../../components/card-tile.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { searchQuery, type SearchFilters } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { clockTime, conferLink, dayLabel, nameOf } from './format.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /**
  * Search the messages the reader may read (threads included), newest first, optionally in one conversation or

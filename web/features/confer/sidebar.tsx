@@ -10,11 +10,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Conversation, ConversationList } from '../../../contracts/confer.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { openAssistant, storeConversation } from './api.ts';
 import { useConferClient, usePresenceWatch } from './confer-client.tsx';
 import { conferLink, countsLabel, kindLabel } from './format.ts';
 import { PresenceDot } from './presence-dot.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 export type SidebarDialog = 'browse' | 'new-channel' | 'new-message' | 'search';
 

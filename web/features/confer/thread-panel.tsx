@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { QueryError } from '../../components/query-error.tsx';
 import { membersQuery } from './api.ts';
 import { Composer } from './composer.tsx';
 import { useConferClient, useOutboxEntries, useThread } from './confer-client.tsx';
@@ -14,7 +15,6 @@ import { MessageItem } from './message-item.tsx';
 import { PendingMessage } from './pending-message.tsx';
 import { continues, messageElement, scrollWithin } from './timeline.tsx';
 import { paneHeaderSx } from './pane-header.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 /**
  * A thread: the message it started from and the replies, oldest first, with its own composer and typing line.

@@ -6,11 +6,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Message } from '../../../contracts/confer.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { useAssistantDraft, useConferClient, useOutboxEntries, useTimeline } from './confer-client.tsx';
 import { dayKey, dayLabel } from './format.ts';
 import { MessageItem, type MessagePermissions } from './message-item.tsx';
 import { PendingMessage } from './pending-message.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** Messages by one author this close together read as one block (no second name and avatar). */
 const CONTINUE_WITHIN_MS = 5 * 60_000;

@@ -19,8 +19,8 @@ import { StudyThisButton } from '../../components/study-this/study-this-button.t
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { cardQuery, readerKeyOf } from './api.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { cardQuery, readerKeyOf } from './api.ts';
 
 const CardPreviewBody = lazy(async () => ({
   default: (await import('./card-preview-body.tsx')).CardPreviewBody,

@@ -9,9 +9,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GraphLayout } from '../../components/card-graph/layout.ts';
 import { useSession } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { globalGraphQuery, readerKeyOf } from './api.ts';
 import { useSetParams } from './url-state.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 // React Flow, its stylesheet and the layout worker are a chunk of their own, fetched when the graph is opened.
 const CardGraph = lazy(() => import('../../components/card-graph/card-graph.tsx'));

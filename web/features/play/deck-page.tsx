@@ -28,6 +28,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   deckCardsQuery,
   deckItemsQuery,
@@ -42,7 +43,6 @@ import {
 import { DeckFormDialog } from './deck-form-dialog.tsx';
 import { describeSource, itemLabel, stateNames } from './labels.ts';
 import { gamePath, studyPath } from './paths.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** `/play/decks/:deckId`: a deck, what is due in it, its cards and the schedule of each item. */
 export function DeckPage() {

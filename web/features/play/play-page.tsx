@@ -19,13 +19,13 @@ import { apiFetch } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { deckListQuery, ownerOf, settingsQuery, useCreateDeck, useSaveSettings } from './api.ts';
 import { DeckFormDialog } from './deck-form-dialog.tsx';
 import { describeSource } from './labels.ts';
 import { deckPagePath, studyPath } from './paths.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** `/play`: the person's decks with what is due today, a new deck, the study settings and the statistics. */
 export function PlayPage() {

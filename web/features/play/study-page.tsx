@@ -29,6 +29,8 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import {
   deckQuery,
   isTransient,
@@ -53,8 +55,6 @@ import {
   type QueueState,
 } from './study-queue.ts';
 import { StudySummaryView, type GradeRecord } from './study-summary.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** The longest look at one item the server stores; a tab left open overnight is not a day of study. */
 const maxDurationMs = 24 * 60 * 60 * 1000;

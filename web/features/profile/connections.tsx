@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { connectionsQuery, displayNameOf } from './api.ts';
 import type { ConnectionDirection, ProfileCardList } from './api.ts';
 import { ProfileCards } from './profile-cards.tsx';
 import { ProfileBadges } from './profile-header.tsx';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** The sentences for lists with nothing in them, worded for whose profile it is. */
 export interface EmptySentences {

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { ownProfileKey, profileByKeyQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
@@ -18,7 +19,6 @@ import { ProfilePhotoControl } from './profile-photo-control.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ReputationPanel } from './reputation-panel.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** The signed-in person's own profile: `/profile`. */
 export function ProfilePage() {

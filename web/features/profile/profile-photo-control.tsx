@@ -10,11 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { photoRules } from '../../../contracts/files.ts';
 import type { Profile } from '../../../contracts/profiles.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { displayNameOf, profilesQueryRoot } from './api.ts';
 import { updateSessionPicture } from '../../lib/session.ts';
 import { photoProblem, removeOwnPhoto, uploadOwnPhoto } from './photo-api.ts';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 const maxMegabytes = photoRules.maxBytes / (1024 * 1024);
 

@@ -11,12 +11,12 @@ import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { displayNameOf, ownProfileKey, profileByHandleQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { ProfileActionsMenu } from './profile-actions-menu.tsx';
 import { ProfileHeader } from './profile-header.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** Someone's public profile: `/u/:handle`. */
 export function PublicProfilePage() {

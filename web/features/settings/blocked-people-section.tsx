@@ -9,9 +9,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { blockedPeopleQuery, blockedPeopleQueryKey, unblock } from './api.ts';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 const nameOf = (person: ProfileSummary) => person.displayName ?? person.handle;
 

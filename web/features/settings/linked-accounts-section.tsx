@@ -7,12 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuthConfig } from '../../../contracts/auth.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { authConfigQuery, linkedAccountsQuery, startLinkingProvider, unlinkAccount } from './api.ts';
 import type { LinkedAccount } from './api.ts';
 import { useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 /** The identity library's provider id for the email-and-password sign-in. */
 const passwordProvider = 'credential';

@@ -10,10 +10,10 @@ import StarIcon from '@mui/icons-material/Star';
 import { describeEntitlements, plans } from '../../../contracts/premium.ts';
 import type { SubscriptionStatus } from '../../../contracts/premium.ts';
 import { TextLink } from '../../components/text-link.tsx';
-import { openBillingPortal, startCheckout, subscriptionQuery } from './api.ts';
-import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 import { errorSentence } from '../../lib/error-sentence.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { openBillingPortal, startCheckout, subscriptionQuery } from './api.ts';
+import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 

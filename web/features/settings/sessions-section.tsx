@@ -8,14 +8,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { clearSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { activeSessionsQuery, revokeAllSessions, revokeSession, settingsQueryRoot } from './api.ts';
 import type { ActiveSession } from './api.ts';
 import { requiresRecentLogin } from './errors.ts';
 import { useConfirmIdentity, useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 import { describeUserAgent } from './user-agent.ts';
-import { errorSentence } from '../../lib/error-sentence.ts';
-import { QueryError } from '../../components/query-error.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

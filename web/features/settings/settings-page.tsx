@@ -7,6 +7,7 @@ import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { linkedAccountsQuery, sessionQuery } from './api.ts';
 import type { SettingsSession } from './api.ts';
 import { BlockedPeopleSection } from './blocked-people-section.tsx';
@@ -19,7 +20,6 @@ import { ProfileSection } from './profile-section.tsx';
 import { ConfirmIdentityProvider } from './reauth.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 
 function SignedOut() {
   return (

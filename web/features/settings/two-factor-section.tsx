@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { PasswordField } from '../../components/password-field.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
@@ -28,7 +29,6 @@ import {
   wrongCodeSentence,
   wrongPasswordSentence,
 } from './section.tsx';
-import { errorSentence } from '../../lib/error-sentence.ts';
 
 type Stage = { kind: 'idle' } | { kind: 'password' } | { kind: 'enrolling'; enrolment: Enrolment };
 

@@ -16,10 +16,10 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { loginPathFor } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { deckQuery, ownerOf } from '../api.ts';
-import { gameRecordsQuery, practiceQuery, usePostGameResult } from './api.ts';
-import { formatStopwatch } from './logic.ts';
 import { errorSentence } from '../../../lib/error-sentence.ts';
 import { QueryError } from '../../../components/query-error.tsx';
+import { gameRecordsQuery, practiceQuery, usePostGameResult } from './api.ts';
+import { formatStopwatch } from './logic.ts';
 
 /** The names of the games, as headings and tab titles say them. */
 export const gameTitles: Record<GameKind, string> = {

@@ -12,11 +12,11 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { loginPathFor } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { deckListQuery, ownerOf } from '../api.ts';
+import { errorSentence } from '../../../lib/error-sentence.ts';
 import { studyStatsQuery } from './api.ts';
 import { countOf, formatDuration, formatRetention } from './calendar.ts';
 import { ForecastChart, RetentionCurves } from './charts.tsx';
 import { ReviewHeatmap } from './review-heatmap.tsx';
-import { errorSentence } from '../../../lib/error-sentence.ts';
 
 /** `/play/stats?deck=<id>`: study statistics for one deck, or for all decks when no deck is named. */
 export function StatsPage() {
