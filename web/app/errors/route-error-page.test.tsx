@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { describeRouteError } from './route-error-page.tsx';
@@ -26,7 +26,8 @@ describe('route errors', () => {
     expect(screen.queryByText('This page should not render.')).not.toBeInTheDocument();
     // The error stays inside the shell, so the way out is still there.
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'CARD WEB home' })).toBeVisible();
-    expect(document.title).toBe('Error · CARD WEB');
+    // The title is set by an effect, which may run just after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('Error · CARD WEB'));
   });
 
   it('shows the message of a thrown error', async () => {
@@ -75,6 +76,6 @@ describe('unknown paths', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(screen.getByText('/no/such/page')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found · CARD WEB');
+    await waitFor(() => expect(document.title).toBe('Page not found · CARD WEB'));
   });
 });
