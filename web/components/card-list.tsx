@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../contracts/cards.ts';
-import { errorCatalogue } from '../../contracts/errors.ts';
-import { ApiError } from '../lib/api.ts';
+import { errorSentence } from '../lib/error-sentence.ts';
 import { CardGrid, CardGridSkeleton, CardTile, type CardGridColumns } from './card-tile.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
+import { QueryError } from './query-error.tsx';
 
 /** A page of cards (a feed, search results, a profile's cards); search results carry a snippet. */
 export interface CardListPage {
@@ -18,10 +18,6 @@ export interface CardListPage {
 
 // Start loading the next page this far before the end comes into view, so scrolling rarely waits.
 const scrollMargin = '800px 0px';
-
-function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
 
 /**
  * A grid of cards loaded a page at a time. With `infinite`, a sentinel at the end loads the next page as it
@@ -99,18 +95,7 @@ export function CardList({
   }
   // A later page that failed keeps the cards already shown; only a first page that failed replaces them.
   if (query.data === undefined) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(query.error)}
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) return <Box sx={{ py: 2 }}>{empty}</Box>;
 

@@ -13,10 +13,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { errorCatalogue } from '../../contracts/errors.ts';
 import { reportReasons } from '../../contracts/profiles.ts';
 import type { ReportReason, UserReportRequest } from '../../contracts/profiles.ts';
 import { ApiError } from '../lib/api.ts';
+import { errorSentence } from '../lib/error-sentence.ts';
 
 /**
  * The report form shared by profiles and cards: a required reason from the administrators' list and optional
@@ -105,9 +105,7 @@ export function ReportDialog({
           />
           {report.isError && !detailsError ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {report.error instanceof ApiError
-                ? report.error.message
-                : errorCatalogue['common/internal-error'].message}
+              {errorSentence(report.error)}
             </Alert>
           ) : null}
         </DialogContent>

@@ -30,12 +30,6 @@ export const conferKeys = {
 
 export const conversationPath = (id: string) => `/api/confer/conversations/${encodeURIComponent(id)}`;
 
-/** A 4xx answer will be the same if asked again at once; only network and server failures are retried. */
-export function conferRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
-}
-
 /** `GET /api/confer/conversations`: kept fresh by events, so it is never stale by age. */
 export const conversationListQuery = (owner: string) =>
   queryOptions({
@@ -43,7 +37,6 @@ export const conversationListQuery = (owner: string) =>
     queryFn: ({ signal }) =>
       apiFetch('/api/confer/conversations', { schema: conversationListSchema, signal }).then(sortList),
     staleTime: Infinity,
-    retry: conferRetry,
   });
 
 /** When a conversation was last active: its newest message, else its creation. */

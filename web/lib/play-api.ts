@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { errorCatalogue } from '../../contracts/errors.ts';
 import {
   activitySchema,
   cardDeckMembershipSchema,
@@ -8,7 +7,7 @@ import {
   studyStatsSchema,
   type DeckInput,
 } from '../../contracts/play.ts';
-import { ApiError, apiFetch } from './api.ts';
+import { apiFetch } from './api.ts';
 import type { SessionUser } from './session.ts';
 
 /**
@@ -23,23 +22,11 @@ export function playOwnerOf(user: SessionUser | null): string {
   return user?.uid ?? user?.email ?? 'signed-out';
 }
 
-/** A 4xx answer (signed out, a deck gone) will be the same if asked again at once; retry only failures. */
-export function playRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one. */
-export function playErrorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
-
 /** `GET /api/play/decks`: the person's decks with today's counts. */
 export const deckListQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'decks', 'list', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/decks', { schema: deckListSchema, signal }),
-    retry: playRetry,
   });
 
 /** `GET /api/play/activity`: the latest grades. */
@@ -47,7 +34,6 @@ export const activityQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'activity', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/activity', { schema: activitySchema, signal }),
-    retry: playRetry,
   });
 
 /** `GET /api/play/stats`: the person's statistics over every deck (Learn reads today's numbers from it). */
@@ -55,7 +41,6 @@ export const allStatsQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'stats', 'all', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/stats', { schema: studyStatsSchema, signal }),
-    retry: playRetry,
   });
 
 /** The address of a deck in the API. */
@@ -70,7 +55,6 @@ export const cardDecksQuery = (cardId: string, owner: string) =>
         schema: cardDeckMembershipSchema,
         signal,
       }),
-    retry: playRetry,
   });
 
 /**

@@ -18,15 +18,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { deckInputSchema } from '../../../contracts/play.ts';
 import { ApiError } from '../../lib/api.ts';
-import {
-  cardDecksQuery,
-  createDeck,
-  playErrorSentence,
-  playOwnerOf,
-  playQueryRoot,
-  setDeckCard,
-} from '../../lib/play-api.ts';
+import { cardDecksQuery, createDeck, playOwnerOf, playQueryRoot, setDeckCard } from '../../lib/play-api.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /**
  * "Study this": puts a card into the signed-in person's collections (decks they fill by hand), or starts a new
@@ -121,7 +115,7 @@ function StudyThisContent({
           Your collections (decks you fill by hand):
         </Typography>
         {memberships.isPending ? <CircularProgress size={28} aria-label="Loading your collections" /> : null}
-        {memberships.isError ? <Alert severity="error">{playErrorSentence(memberships.error)}</Alert> : null}
+        {memberships.isError ? <Alert severity="error">{errorSentence(memberships.error)}</Alert> : null}
         {memberships.isSuccess && items.length === 0 ? (
           <Typography color="text.secondary">
             You have no collections yet. Name one below and this card will be its first.
@@ -149,7 +143,7 @@ function StudyThisContent({
         ) : null}
         {toggle.isError ? (
           <Alert severity="error" sx={{ mt: 1 }} onClose={() => toggle.reset()}>
-            {playErrorSentence(toggle.error)}
+            {errorSentence(toggle.error)}
           </Alert>
         ) : null}
 
@@ -178,7 +172,7 @@ function StudyThisContent({
           </Stack>
           {create.isError && !nameError ? (
             <Alert severity="error" sx={{ mt: 1 }}>
-              The collection was not made. {playErrorSentence(create.error)}
+              The collection was not made. {errorSentence(create.error)}
             </Alert>
           ) : null}
         </Box>

@@ -1,16 +1,15 @@
 import { useId } from 'react';
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
-import { adminSessionQuery, errorSentence } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { adminSessionQuery } from './api.ts';
 import { PremiumAdminSection } from './premium-admin-section.tsx';
 import { ReportsAdminSection } from './reports-admin-section.tsx';
 
@@ -55,18 +54,7 @@ function AdminOnly() {
     );
   }
   if (session.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(session.error)}
-      </Alert>
-    );
+    return <QueryError error={session.error} onRetry={() => void session.refetch()} />;
   }
   if (session.data?.user.role !== 'admin') {
     return <Typography>You need to be an administrator to see this page.</Typography>;

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sessionUserSchema } from '../../../contracts/auth.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   adminProfileListSchema,
   adminProfileSchema,
@@ -11,16 +10,10 @@ import { messageSchema, muteSchema } from '../../../contracts/confer.ts';
 import { adminReportListSchema, reportStatuses } from '../../../contracts/profiles.ts';
 import { reputationSummarySchema } from '../../../contracts/reputation.ts';
 import type { Penalty } from '../../../contracts/reputation.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 
 // Every query of this page starts with 'admin', so one invalidation refreshes the lists after a change.
 export const adminQueryRoot = ['admin'] as const;
-
-/** A 4xx answer (signed out, not an administrator) will not change if asked again at once. */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
 
 const adminSessionSchema = z.object({ user: sessionUserSchema.loose() }).loose().nullable();
 
@@ -29,7 +22,6 @@ export const adminSessionQuery = queryOptions({
   queryKey: [...adminQueryRoot, 'session'],
   queryFn: ({ signal }) => apiFetch('/api/auth/get-session', { schema: adminSessionSchema, signal }),
   staleTime: 0,
-  retry: retryOnce,
 });
 
 /** `GET /api/admin/subscriptions`: everyone whose premium applies now. */
@@ -38,7 +30,6 @@ export const subscribersQuery = queryOptions({
   queryFn: ({ signal }) =>
     apiFetch('/api/admin/subscriptions', { schema: adminSubscriptionListSchema, signal }),
   staleTime: 0,
-  retry: retryOnce,
 });
 
 /** `GET /api/admin/profiles?q=`: people whose handle or email starts with `query`. */
@@ -51,7 +42,6 @@ export function peopleSearchQuery(query: string) {
         signal,
       }),
     staleTime: 0,
-    retry: retryOnce,
   });
 }
 
@@ -72,11 +62,6 @@ export function revokePremium(key: string) {
   });
 }
 
-/** The sentence to show for a failed call: the server's own, or a generic one. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
-
 export type ReportStatus = (typeof reportStatuses)[number];
 
 /** `GET /api/admin/reports?status=`: reports with one status, newest first, a page at a time. */
@@ -91,7 +76,6 @@ export function reportsQuery(status: ReportStatus) {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     staleTime: 0,
-    retry: retryOnce,
   });
 }
 

@@ -19,14 +19,8 @@ import StarIcon from '@mui/icons-material/Star';
 import type { AdminProfile, AdminSubscription } from '../../../contracts/premium.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
-import {
-  adminQueryRoot,
-  errorSentence,
-  grantPremium,
-  peopleSearchQuery,
-  revokePremium,
-  subscribersQuery,
-} from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { adminQueryRoot, grantPremium, peopleSearchQuery, revokePremium, subscribersQuery } from './api.ts';
 import { AdminSection, AdminStatus } from './admin-section.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

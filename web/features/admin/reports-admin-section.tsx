@@ -19,9 +19,9 @@ import type { AdminReport, ProfileSummary } from '../../../contracts/profiles.ts
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   adminQueryRoot,
-  errorSentence,
   pauseMessages,
   penalize,
   removeMessage,

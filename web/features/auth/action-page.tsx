@@ -20,6 +20,8 @@ import { flashState } from '../../lib/flash.ts';
 import { sameOriginPath } from '../../lib/navigation.ts';
 import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
 import { fetchSession, rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import {
   applyActionLink,
   checkActionLink,
@@ -29,7 +31,7 @@ import {
 } from './api.ts';
 import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
-import { authMessage, errorCode, errorSentence } from './errors.ts';
+import { authMessage, errorCode, identityErrors } from './errors.ts';
 
 const headings: Record<ActionMode, string> = {
   verifyEmail: 'Verify your email',
@@ -113,7 +115,7 @@ function ResendLink({ mode, knownEmail }: { mode: ResendMode; knownEmail: string
       await resendActionLink(mode, email);
       setSentTo(email);
     } catch (error) {
-      setFailure(errorSentence(error));
+      setFailure(errorSentence(error, identityErrors));
     }
   });
 
@@ -177,18 +179,7 @@ function LinkFailure({
   const transient = code === 'common/network-error' || code.endsWith('/internal-error');
   return (
     <>
-      <Alert
-        severity="error"
-        action={
-          transient && onRetry ? (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
-            </Button>
-          ) : undefined
-        }
-      >
-        {errorSentence(error)}
-      </Alert>
+      <QueryError error={error} onRetry={transient ? onRetry : undefined} errorOptions={identityErrors} />
       {stale && isResendMode(mode) ? <ResendLink mode={mode} knownEmail={knownEmail} /> : null}
     </>
   );
@@ -224,7 +215,11 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
       if (errorCode(error) === 'auth/password-does-not-meet-requirements') {
         // The rules shown must be the server's current ones before the message that points at them.
         await refreshPasswordPolicy(queryClient);
-        setError('newPassword', { type: 'server', message: errorSentence(error) }, { shouldFocus: true });
+        setError(
+          'newPassword',
+          { type: 'server', message: errorSentence(error, identityErrors) },
+          { shouldFocus: true },
+        );
         return;
       }
       setFailure(error);

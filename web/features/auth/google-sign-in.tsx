@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { signInResponseSchema, type SessionUserResponse } from '../../../contracts/auth.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { loadScript } from '../../lib/load-script.ts';
-import { authMessage, errorSentence } from './errors.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { authMessage, identityErrors } from './errors.ts';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 
@@ -68,7 +69,7 @@ export function GoogleSignIn({
           callback: ({ credential }) => {
             signInWithGoogleIdToken(credential)
               .then(({ user }) => signedIn.current(user))
-              .catch((error: unknown) => setFailure(errorSentence(error)));
+              .catch((error: unknown) => setFailure(errorSentence(error, identityErrors)));
           },
         });
         google.accounts.id.renderButton(container.current, {

@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
 import { passwordRulesState } from '../../lib/password-policy.ts';
 import { fetchSession, rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   refreshPasswordPolicy,
   requestPasswordReset,
@@ -34,7 +35,7 @@ import {
 import { afterSignInPath } from './destination.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
-import { authMessage, errorCode, errorSentence } from './errors.ts';
+import { authMessage, errorCode, identityErrors } from './errors.ts';
 
 /** MUI puts `ref` on the wrapper; react-hook-form needs the input itself. */
 function registered({ ref, ...rest }: UseFormRegisterReturn) {
@@ -79,7 +80,7 @@ function ProviderButtons({
       const { url } = await startProviderSignIn(provider, returnTo);
       window.location.assign(url);
     } catch (error) {
-      setFailure(errorSentence(error));
+      setFailure(errorSentence(error, identityErrors));
       setStarting(null);
     }
   };
@@ -98,7 +99,7 @@ function ProviderButtons({
       // A newer popup replaced this one; its own outcome will be shown.
       if (code === 'auth/cancelled-popup-request') return;
       if (code === 'auth/popup-blocked') setBlocked(provider);
-      setFailure(error instanceof Error ? error.message : errorSentence(error));
+      setFailure(error instanceof Error ? error.message : errorSentence(error, identityErrors));
     }
     setStarting(null);
   };
@@ -161,7 +162,7 @@ function ForgotPassword({ id, initialEmail }: { id: string; initialEmail: string
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (error) {
-      setFailure(errorSentence(error));
+      setFailure(errorSentence(error, identityErrors));
     }
   });
 
@@ -280,9 +281,9 @@ function SecondFactorStep({
         setError('code', { type: 'server', message }, { shouldFocus: true });
       } else if (failed === 'auth/invalid-auth-event') {
         // The paused sign-in expired or used up its attempts: only the password step can start a new one.
-        onRestart(errorSentence(error));
+        onRestart(errorSentence(error, identityErrors));
       } else {
-        setFailure(errorSentence(error));
+        setFailure(errorSentence(error, identityErrors));
       }
     }
   });
@@ -391,7 +392,11 @@ export function LoginPage() {
         // the message that points at them.
         await refreshPasswordPolicy(queryClient);
         setShowRules(true);
-        setError('password', { type: 'server', message: errorSentence(error) }, { shouldFocus: true });
+        setError(
+          'password',
+          { type: 'server', message: errorSentence(error, identityErrors) },
+          { shouldFocus: true },
+        );
         return;
       }
       let placed = false;
@@ -404,7 +409,7 @@ export function LoginPage() {
           }
         }
       }
-      if (!placed) setFailure(errorSentence(error));
+      if (!placed) setFailure(errorSentence(error, identityErrors));
     }
   });
 
@@ -422,7 +427,7 @@ export function LoginPage() {
       await sendSignInLink(email);
       setLinkSentTo(email);
     } catch (error) {
-      setFailure(errorSentence(error));
+      setFailure(errorSentence(error, identityErrors));
     } finally {
       setSendingLink(false);
     }

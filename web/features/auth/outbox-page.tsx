@@ -11,9 +11,10 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { OutboxMessage } from '../../../contracts/auth.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { outboxQuery } from './api.ts';
 import { AuthPage } from './auth-page.tsx';
-import { errorSentence } from './errors.ts';
+import { identityErrors } from './errors.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -101,16 +102,11 @@ export function OutboxPage() {
       ) : outbox.isPending ? (
         <PageLoading />
       ) : outbox.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void outbox.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(outbox.error)}
-        </Alert>
+        <QueryError
+          error={outbox.error}
+          onRetry={() => void outbox.refetch()}
+          errorOptions={identityErrors}
+        />
       ) : (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>

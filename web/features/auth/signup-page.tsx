@@ -19,10 +19,11 @@ import { flashState } from '../../lib/flash.ts';
 import { authPathFor, safeNextPath } from '../../lib/navigation.ts';
 import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
 import { rememberSignedInUser, signOut } from '../../lib/session-api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { refreshPasswordPolicy, signUpWithEmail, usePasswordPolicy } from './api.ts';
 import { afterSignInPath } from './destination.ts';
 import { AlertLink, AuthPage } from './auth-page.tsx';
-import { authMessage, errorCode, errorSentence } from './errors.ts';
+import { authMessage, errorCode, identityErrors } from './errors.ts';
 
 const fieldNames = ['name', 'email', 'password'] as const;
 type FieldName = (typeof fieldNames)[number];
@@ -89,11 +90,15 @@ export function SignupPage() {
         // The policy may have changed since this page loaded; the message points at the rules shown, so they
         // must be the server's current ones before it appears.
         await refreshPasswordPolicy(queryClient);
-        setError('password', { type: 'server', message: errorSentence(error) }, { shouldFocus: true });
+        setError(
+          'password',
+          { type: 'server', message: errorSentence(error, identityErrors) },
+          { shouldFocus: true },
+        );
         return;
       }
       if (code === 'auth/email-already-in-use') {
-        setFailure({ message: errorSentence(error), offerSignIn: true });
+        setFailure({ message: errorSentence(error, identityErrors), offerSignIn: true });
         return;
       }
       let placed = false;
@@ -105,7 +110,7 @@ export function SignupPage() {
           }
         }
       }
-      if (!placed) setFailure({ message: errorSentence(error) });
+      if (!placed) setFailure({ message: errorSentence(error, identityErrors) });
     }
   });
 

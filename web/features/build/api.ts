@@ -96,11 +96,6 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.code === 'common/network-error');
 }
 
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
-
 const maxMegabytes = cardImageRules.maxBytes / (1024 * 1024);
 
 function megabytes(bytes: number): string {

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { StrictMode } from 'react';
 import { IDBFactory } from 'fake-indexeddb';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,9 +40,19 @@ function builderRoutes(extra: Record<string, StubRoute | object | null> = {}) {
   };
 }
 
-function renderBuilder(path = `/build?card=${cardIds.draft}`) {
+function renderBuilder(path = `/build?card=${cardIds.draft}`, { strict = false } = {}) {
   signIn();
-  return renderWithProviders(<BuildPage />, { path });
+  // StrictMode runs every effect twice in development, as `web/main.tsx` does: loading and saving must not care.
+  return renderWithProviders(
+    strict ? (
+      <StrictMode>
+        <BuildPage />
+      </StrictMode>
+    ) : (
+      <BuildPage />
+    ),
+    { path },
+  );
 }
 
 /** The CodeMirror view inside the page, to type into it as a person's keystrokes would. */
@@ -540,6 +551,27 @@ describe('publishing', () => {
     await u.click(screen.getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText(/only you can open the card now/)).toBeVisible();
     expect(screen.getByText('Unpublished · last version 1')).toBeVisible();
+  });
+});
+
+describe('under StrictMode', () => {
+  it('loads the draft, saves a change once and publishes it', async () => {
+    autosaveTiming.debounceMs = 10_000;
+    const u = userEvent.setup();
+    const { requests } = stubApi(
+      builderRoutes({
+        [`POST /api/cards/${cardIds.draft}/publish`]: () =>
+          jsonResponse(200, cardFixture({ status: 'published', version: 1 })),
+      }),
+    );
+    renderBuilder(undefined, { strict: true });
+    await u.type(await screen.findByRole('textbox', { name: 'Title' }), '!');
+    await u.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Published as version 1.')).toBeVisible();
+    expect(saves(requests)).toHaveLength(1);
+    expect(saves(requests)[0]).toMatchObject({ title: 'Spaced repetition!' });
+    expect(requests(`POST /api/cards/${cardIds.draft}/publish`)).toHaveLength(1);
   });
 });
 

@@ -1,63 +1,34 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Snackbar from '@mui/material/Snackbar';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { cardLimits } from '../../../contracts/card-text.ts';
-import { cardTypes, cardVisibilities, undoDeleteSeconds } from '../../../contracts/cards.ts';
-import type { CardType, CardVisibility } from '../../../contracts/cards.ts';
-import { cardImageRules } from '../../../contracts/files.ts';
+import { TagsInput } from '../../components/tags-input.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { ApiError } from '../../lib/api.ts';
-import {
-  buildQueryRoot,
-  cardQuery,
-  deleteCard,
-  errorSentence,
-  imageProblem,
-  publishCard,
-  restoreCard,
-  suggestTitles,
-  unpublishCard,
-} from './api.ts';
-import { CardPreview } from './card-preview.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { buildQueryRoot, cardQuery, deleteCard, restoreCard, unpublishCard } from './api.ts';
+import { BodyEditor } from './body-editor.tsx';
+import type { BodyTab } from './body-editor.tsx';
+import { BuilderActions } from './builder-actions.tsx';
+import type { BuilderBusy, BuilderNotice } from './builder-actions.tsx';
+import { CardFields, titleId } from './card-fields.tsx';
 import { serverFields } from './content.ts';
 import type { BuilderContent, FieldInputs } from './content.ts';
 import { CoverImage } from './cover-image.tsx';
+import { DraftHeader } from './draft-header.tsx';
 import type { DraftSession, SessionSnapshot } from './draft-session.ts';
-import { UploadProgress, useImageUploads } from './image-uploads.tsx';
-import { cardTypeLabels, visibilityLabels } from './labels.ts';
+import { useImageUploads } from './image-uploads.tsx';
 import type { MarkdownEditorHandle } from './markdown-editor.tsx';
-import { SaveStatus } from './save-status.tsx';
-import { TagsInput } from '../../components/tags-input.tsx';
-import { fieldElementId, TypeFields } from './type-fields.tsx';
+import { fieldElementId } from './type-fields.tsx';
 import { TypedLinks } from './typed-links.tsx';
 import { useDraftSession } from './use-draft-session.ts';
+import { DraftNotSavedError, usePublishCard } from './use-publish-card.ts';
 
-// CodeMirror is the largest part of the builder: its own chunk, loaded while the draft is fetched.
-// Memoised: it renders only when its own props change, not on every keystroke in it.
-const MarkdownEditor = lazy(async () => ({
-  default: memo((await import('./markdown-editor.tsx')).MarkdownEditor),
-}));
-
-const titleId = 'build-title';
 const tagsId = 'build-tags';
 
 /** The order fields appear in on the page: focus goes to the first one with a problem. */
@@ -83,17 +54,6 @@ function fieldErrorsOf(error: unknown): Errors {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.fields.map((field) => [field.path, field.message]));
 }
-
-function altTextOf(name: string): string {
-  return (
-    name
-      .replace(/\.[^.]+$/, '')
-      .replace(/[[\]\\]/g, '')
-      .trim() || 'image'
-  );
-}
-
-let uploadCounter = 0;
 
 /** Content with nothing in it, for checking the type fields alone. */
 const emptyContent: BuilderContent = {
@@ -136,6 +96,10 @@ export function CardBuilder({ cardId, ownerKey }: { cardId: string; ownerKey: st
   return <Editor session={session} snapshot={snapshot} content={snapshot.content} />;
 }
 
+/**
+ * The builder's page for a loaded draft. It keeps the content's problems and the actions' state; the header,
+ * the fields, the text and the actions are components of their own.
+ */
 function Editor({
   session,
   snapshot,
@@ -149,24 +113,17 @@ function Editor({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const card = useQuery({ ...cardQuery(cardId), retry: false });
+  const card = useQuery(cardQuery(cardId));
+  const publishing = usePublishCard(session);
   const editor = useRef<MarkdownEditorHandle>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const bodyErrorId = useId();
-  const bodyHelpId = useId();
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [tab, setTab] = useState<BodyTab>('write');
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
-  const [busy, setBusy] = useState<'publish' | 'unpublish' | 'delete' | 'conflict' | null>(null);
-  const [notice, setNotice] = useState<{
-    kind: 'published' | 'unpublished' | 'restored';
-    version?: number;
-  } | null>(null);
+  const [busy, setBusy] = useState<BuilderBusy>(null);
+  const [notice, setNotice] = useState<BuilderNotice | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [imageTrouble, setImageTrouble] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
-  const inline = useImageUploads();
   const cover = useImageUploads();
 
   const meta = snapshot.meta;
@@ -218,14 +175,6 @@ function Editor({
     (key: keyof FieldInputs) => setLeft((previous) => new Set([...previous, `fields.${key}`])),
     [],
   );
-  const pickImage = useCallback(() => imageInput.current?.click(), []);
-
-  // The editor starts from the text it is given at mount; later text comes from typing in it. Only text
-  // loaded from elsewhere (after a conflict) gives it a new start, with a new key.
-  const [editorStart, setEditorStart] = useState({ version: snapshot.contentVersion, body: content.body });
-  if (editorStart.version !== snapshot.contentVersion) {
-    setEditorStart({ version: snapshot.contentVersion, body: content.body });
-  }
 
   // Focus moves to the first field with a problem once the page shows them.
   useEffect(() => {
@@ -262,26 +211,13 @@ function Editor({
     }
     setBusy('publish');
     try {
-      if (!(await session.flush())) {
-        const now = session.getSnapshot();
-        setProblem(
-          now.status === 'conflict'
-            ? 'Settle the change made elsewhere first, then publish.'
-            : now.status === 'error'
-              ? `The draft could not be saved, so it was not published. ${errorSentence(now.saveError)}`
-              : 'The draft could not reach the server, so it was not published. It is saved on this device; publish again when you are back online.',
-        );
-        return;
-      }
-      const published = await publishCard(cardId);
-      session.published(true);
+      const published = await publishing.mutateAsync();
       setServerErrors({});
-      queryClient.setQueryData(cardQuery(cardId).queryKey, published);
-      void queryClient.invalidateQueries({ queryKey: [...buildQueryRoot, 'drafts'] });
       setNotice({ kind: 'published', version: published.version });
     } catch (error) {
       const found = fieldErrorsOf(error);
-      if (Object.keys(found).length > 0) {
+      if (error instanceof DraftNotSavedError) setProblem(error.message);
+      else if (Object.keys(found).length > 0) {
         setProblem('The card is not ready to publish yet: see the fields marked below.');
         showErrors(found);
       } else setProblem(errorSentence(error));
@@ -352,279 +288,40 @@ function Editor({
     }
   };
 
-  const startInline = inline.start;
-  const insertImages = useCallback(
-    (files: File[], position: number) => {
-      setImageTrouble(null);
-      let at = position;
-      for (const file of files) {
-        const why = imageProblem(file);
-        if (why) {
-          setImageTrouble(why);
-          continue;
-        }
-        const alt = altTextOf(file.name);
-        uploadCounter += 1;
-        // A placeholder marks the spot; it moves with the text typed meanwhile and becomes the image.
-        const marker = `![Uploading ${alt} (${uploadCounter})…]()`;
-        editor.current?.insert(marker, at);
-        at += marker.length;
-        startInline(file).then(
-          (image) => editor.current?.replace(marker, `![${alt}](${image.url})`),
-          (error: unknown) => {
-            editor.current?.replace(marker, '');
-            setImageTrouble(`“${file.name}” was not uploaded. ${errorSentence(error)}`);
-          },
-        );
-      }
-    },
-    [startInline],
-  );
-
   const version = card.data?.version ?? 0;
   const published = meta?.published ?? card.data?.status === 'published';
-  const bodyError = errors.body;
-
-  const editorArea = (
-    <Box>
-      <Suspense
-        fallback={
-          <Box sx={{ minHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
-            <CircularProgress size={24} aria-label="Loading the editor" />
-          </Box>
-        }
-      >
-        <MarkdownEditor
-          // Text loaded from the server again (after a conflict) starts the editor afresh.
-          key={editorStart.version}
-          ref={editor}
-          initialValue={editorStart.body}
-          onChange={changeBody}
-          label="Card text, in Markdown"
-          describedBy={bodyError ? `${bodyErrorId} ${bodyHelpId}` : bodyHelpId}
-          invalid={Boolean(bodyError)}
-          suggestTitles={suggestTitles}
-          onImageFiles={insertImages}
-          onPickImage={pickImage}
-        />
-      </Suspense>
-      {bodyError ? (
-        <Typography id={bodyErrorId} color="error" variant="body2" sx={{ mt: 0.5 }}>
-          {bodyError}
-        </Typography>
-      ) : null}
-      <Typography id={bodyHelpId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        Markdown with $math$, ```code``` and [[links]] to other cards. Paste or drop images into the text.
-        Ctrl+F searches.
-      </Typography>
-      <UploadProgress uploads={inline.uploads} />
-      {imageTrouble ? (
-        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setImageTrouble(null)}>
-          {imageTrouble}
-        </Alert>
-      ) : null}
-      <input
-        ref={imageInput}
-        type="file"
-        multiple
-        accept={cardImageRules.types.join(',')}
-        aria-label="Image file to insert"
-        tabIndex={-1}
-        hidden
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          insertImages(files, editor.current?.cursor() ?? content.body.length);
-        }}
-      />
-    </Box>
-  );
-  const preview = (
-    <Box
-      component="section"
-      aria-label="Preview"
-      sx={{
-        p: 2,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        minHeight: 360,
-        overflowWrap: 'anywhere',
-      }}
-    >
-      <CardPreview content={content} />
-    </Box>
-  );
 
   return (
     <Box sx={{ mt: 3 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <TextLink to="/build">All drafts</TextLink>
-        <SaveStatus snapshot={snapshot} />
-        {published ? (
-          <Chip
-            size="small"
-            color="success"
-            variant="outlined"
-            label={`Published · version ${version || '…'}`}
-          />
-        ) : (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={version > 0 ? `Unpublished · last version ${version}` : 'Not published yet'}
-          />
-        )}
-        {published && meta?.hasUnpublishedChanges ? (
-          <Chip size="small" color="warning" variant="outlined" label="Unpublished changes" />
-        ) : null}
-        {meta?.forkOf ? (
-          <Typography variant="body2">
-            Remix of{' '}
-            <Link component={RouterLink} to={`/cards/${meta.forkOf.id}`}>
-              {meta.forkOf.title}
-            </Link>
-          </Typography>
-        ) : null}
-      </Box>
-
-      {snapshot.status === 'conflict' ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                color="inherit"
-                size="small"
-                disabled={busy === 'conflict'}
-                onClick={() => void resolve('latest')}
-              >
-                Load the latest
-              </Button>
-              <Button
-                color="inherit"
-                size="small"
-                disabled={busy === 'conflict'}
-                onClick={() => void resolve('mine')}
-              >
-                Keep mine
-              </Button>
-            </Box>
-          }
-        >
-          This draft was changed elsewhere (another tab or device). Your text here is kept on this device
-          until you choose: load the latest version instead of yours, or keep yours and save it over the
-          latest.
-        </Alert>
-      ) : null}
-      {snapshot.restored && snapshot.status !== 'conflict' ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Changes you had not saved to the server were restored from this device.
-        </Alert>
-      ) : null}
-      {snapshot.status === 'error' ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          The server did not take the last change: {errorSentence(snapshot.saveError)} Your text is kept on
-          this device; fix the field and it will save again.
-        </Alert>
-      ) : null}
+      <DraftHeader
+        snapshot={snapshot}
+        published={published}
+        version={version}
+        resolving={busy === 'conflict'}
+        onResolve={(choice) => void resolve(choice)}
+      />
 
       <Box sx={{ display: 'grid', gap: 2.5 }}>
-        <TextField
-          id={titleId}
-          label="Title"
-          value={content.title}
-          onChange={(event) => change({ title: event.target.value }, ['title'])}
-          error={Boolean(errors.title)}
-          helperText={errors.title ?? `${content.title.length} of ${cardLimits.title.max} characters`}
-          slotProps={{ htmlInput: { maxLength: cardLimits.title.max } }}
-          fullWidth
-        />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
-          <TextField
-            select
-            id="build-type"
-            label="Card type"
-            value={content.type}
-            onChange={(event) => change({ type: event.target.value as CardType })}
-            sx={{ minWidth: 200 }}
-          >
-            {cardTypes.map((type) => (
-              <MenuItem key={type} value={type}>
-                {cardTypeLabels[type]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormControl component="fieldset">
-            <FormLabel component="legend">Who can see it</FormLabel>
-            <RadioGroup
-              row
-              name="visibility"
-              value={content.visibility}
-              onChange={(event) => change({ visibility: event.target.value as CardVisibility })}
-            >
-              {cardVisibilities.map((visibility) => (
-                <FormControlLabel
-                  key={visibility}
-                  value={visibility}
-                  control={<Radio />}
-                  label={`${visibilityLabels[visibility].label} (${visibilityLabels[visibility].help})`}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-        </Box>
-        <TypeFields
+        <CardFields
+          title={content.title}
           type={content.type}
+          visibility={content.visibility}
           fields={content.fields}
-          onChange={changeFields}
           errors={errors}
+          onChange={change}
+          onFieldsChange={changeFields}
           onLeave={leaveField}
         />
-
-        {wide ? (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 2 }}>
-            {editorArea}
-            {preview}
-          </Box>
-        ) : (
-          <Box>
-            <Tabs
-              value={tab}
-              onChange={(_event, value: 'write' | 'preview') => setTab(value)}
-              aria-label="Text or preview"
-            >
-              <Tab value="write" label="Write" id="build-tab-write" aria-controls="build-panel-write" />
-              <Tab
-                value="preview"
-                label="Preview"
-                id="build-tab-preview"
-                aria-controls="build-panel-preview"
-              />
-            </Tabs>
-            {/* Both stay mounted, so switching keeps the editor's selection and history. */}
-            <Box
-              role="tabpanel"
-              id="build-panel-write"
-              aria-labelledby="build-tab-write"
-              hidden={tab !== 'write'}
-              sx={{ pt: 2 }}
-            >
-              {editorArea}
-            </Box>
-            <Box
-              role="tabpanel"
-              id="build-panel-preview"
-              aria-labelledby="build-tab-preview"
-              hidden={tab !== 'preview'}
-              sx={{ pt: 2 }}
-            >
-              {preview}
-            </Box>
-          </Box>
-        )}
-
+        <BodyEditor
+          content={content}
+          contentVersion={snapshot.contentVersion}
+          editorRef={editor}
+          error={errors.body}
+          onChange={changeBody}
+          wide={wide}
+          tab={tab}
+          onTabChange={setTab}
+        />
         <TagsInput
           id={tagsId}
           tags={content.tags}
@@ -650,61 +347,21 @@ function Editor({
         error={errors.typedLinks}
       />
 
-      <Box sx={{ mt: 4, pt: 2, borderTop: 1, borderColor: 'divider' }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <Button variant="contained" disabled={busy !== null || deleted} onClick={() => void publish()}>
-            {busy === 'publish' ? 'Publishing…' : published ? 'Publish changes' : 'Publish'}
-          </Button>
-          {published ? (
-            <Button variant="outlined" disabled={busy !== null || deleted} onClick={() => void unpublish()}>
-              Unpublish
-            </Button>
-          ) : null}
-          <Button color="error" disabled={busy !== null || deleted} onClick={() => void remove()}>
-            Delete
-          </Button>
-        </Box>
-        <Box role="status" sx={{ mt: notice ? 2 : 0 }}>
-          {notice?.kind === 'published' ? (
-            <Alert severity="success" role="none">
-              Published as version {notice.version}.{' '}
-              <Link component={RouterLink} to={`/cards/${cardId}`} color="inherit" underline="always">
-                Open the card
-              </Link>
-            </Alert>
-          ) : null}
-          {notice?.kind === 'unpublished' ? (
-            <Alert severity="success" role="none">
-              Unpublished: only you can open the card now. Publish it again whenever you like.
-            </Alert>
-          ) : null}
-          {notice?.kind === 'restored' ? (
-            <Alert severity="success" role="none">
-              The card is back.
-            </Alert>
-          ) : null}
-        </Box>
-        {problem ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problem}
-          </Alert>
-        ) : null}
-      </Box>
-
-      <Snackbar
-        open={deleted}
-        autoHideDuration={undoDeleteSeconds * 1000}
-        onClose={(_event, reason) => {
-          if (reason === 'clickaway') return;
+      <BuilderActions
+        cardId={cardId}
+        published={published}
+        busy={busy}
+        deleted={deleted}
+        notice={notice}
+        problem={problem}
+        onPublish={() => void publish()}
+        onUnpublish={() => void unpublish()}
+        onDelete={() => void remove()}
+        onUndo={() => void undo()}
+        onDeleteFinal={() => {
           setDeleted(false);
           void gone();
         }}
-        message="Card deleted"
-        action={
-          <Button color="inherit" size="small" onClick={() => void undo()}>
-            Undo
-          </Button>
-        }
       />
     </Box>
   );

@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { cardImageRules } from '../../../contracts/files.ts';
 import type { UploadedImage } from '../../../contracts/files.ts';
-import { errorSentence, imageProblem } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { imageProblem } from './api.ts';
 import { UploadProgress } from './image-uploads.tsx';
 import type { Upload } from './image-uploads.tsx';
 

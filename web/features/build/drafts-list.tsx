@@ -10,7 +10,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
-import { createCard, draftsQuery, errorSentence } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { createCard, draftsQuery } from './api.ts';
 import { ImportExport } from './import-export.tsx';
 import { cardTypeLabels } from './labels.ts';
 
@@ -64,18 +66,7 @@ export function DraftsList() {
   if (drafts.isPending) {
     list = <CircularProgress aria-label="Loading your drafts" sx={{ mt: 2 }} />;
   } else if (drafts.isError) {
-    list = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void drafts.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(drafts.error)}
-      </Alert>
-    );
+    list = <QueryError error={drafts.error} onRetry={() => void drafts.refetch()} />;
   } else if (drafts.data.items.length === 0) {
     list = <Typography>You have no drafts. Start a new card.</Typography>;
   } else {
@@ -115,7 +106,8 @@ export function DraftsList() {
  */
 export function NewCardFromTitle({ title }: { title: string }) {
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
+  // Boxed, so that a failure that is `undefined` still counts as one.
+  const [problem, setProblem] = useState<{ error: unknown } | null>(null);
   const [attempt, setAttempt] = useState(0);
   // Development renders effects twice; one title must make one card.
   const started = useRef(-1);
@@ -125,30 +117,21 @@ export function NewCardFromTitle({ title }: { title: string }) {
     started.current = attempt;
     createCard({ title: title.trim().slice(0, 120) }).then(
       (draft) => navigate(`/build?card=${draft.cardId}`, { replace: true }),
-      (error: unknown) => setProblem(errorSentence(error)),
+      (error: unknown) => setProblem({ error }),
     );
   }, [attempt, title, navigate]);
 
   if (problem) {
     return (
-      <Alert
-        severity="error"
+      <QueryError
+        error={problem.error}
+        lead={`The card “${title}” could not be started.`}
         sx={{ mt: 3 }}
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              setProblem(null);
-              setAttempt((count) => count + 1);
-            }}
-          >
-            Try again
-          </Button>
-        }
-      >
-        The card “{title}” could not be started. {problem}
-      </Alert>
+        onRetry={() => {
+          setProblem(null);
+          setAttempt((count) => count + 1);
+        }}
+      />
     );
   }
   return (

@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../lib/api.ts';
-import { buildQueryRoot, errorSentence, importCards } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { buildQueryRoot, importCards } from './api.ts';
 
 const maxFiles = 100;
 const maxCharacters = 60_000;

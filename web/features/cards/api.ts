@@ -8,7 +8,6 @@ import {
   versionSchema,
   viewResponseSchema,
 } from '../../../contracts/cards.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   profileKey,
   ProfileKeyError,
@@ -25,23 +24,9 @@ export const cardsQueryRoot = ['cards'] as const;
 
 const cardPath = (id: string) => `/api/cards/${encodeURIComponent(id)}`;
 
-/**
- * A 4xx answer (a card that is missing or private, an endpoint not deployed yet) will be the same if asked
- * again at once; only network and server failures are worth one quiet retry.
- */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
 /** Whether a failed read means "there is no such card for you" (missing, private, a draft, deleted). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 /** The name to show for a profile: its display name, else its handle. */
@@ -69,7 +54,6 @@ export const cardQuery = (id: string, readerKey: string | undefined) =>
   queryOptions({
     queryKey: cardQueryKey(id, readerKey),
     queryFn: ({ signal }) => apiFetch(cardPath(id), { schema: cardSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/profiles/:key`: the author, read for `followedByMe`. */
@@ -78,7 +62,6 @@ export const authorQuery = (key: string, readerKey: string | undefined) =>
     queryKey: [...cardsQueryRoot, 'author', key, readerKey ?? null] as const,
     queryFn: ({ signal }) =>
       apiFetch(`/api/profiles/${encodeURIComponent(key)}`, { schema: profileSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/cards/:id/backlinks`: cards that link here, and cards that name this title without a link. */
@@ -86,7 +69,6 @@ export const backlinksQuery = (id: string, readerKey: string | undefined) =>
   queryOptions({
     queryKey: [...cardsQueryRoot, 'backlinks', id, readerKey ?? null] as const,
     queryFn: ({ signal }) => apiFetch(`${cardPath(id)}/backlinks`, { schema: backlinksSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/cards/:id/graph?depth=`: the card's neighbourhood, one or two links away. */
@@ -95,7 +77,6 @@ export const graphQuery = (id: string, depth: 1 | 2, readerKey: string | undefin
     queryKey: [...cardsQueryRoot, 'graph', id, depth, readerKey ?? null] as const,
     queryFn: ({ signal }) =>
       apiFetch(`${cardPath(id)}/graph?depth=${depth}`, { schema: graphSchema, signal }),
-    retry: retryOnce,
   });
 
 export const versionsQueryKey = (id: string) => [...cardsQueryRoot, 'versions', id] as const;
@@ -105,7 +86,6 @@ export const versionsQuery = (id: string) =>
   queryOptions({
     queryKey: versionsQueryKey(id),
     queryFn: ({ signal }) => apiFetch(`${cardPath(id)}/versions`, { schema: versionListSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/cards/:id/versions/:n`: one published version in full. Versions never change once written. */
@@ -114,7 +94,6 @@ export const versionQuery = (id: string, version: number) =>
     queryKey: [...versionsQueryKey(id), version] as const,
     queryFn: ({ signal }) =>
       apiFetch(`${cardPath(id)}/versions/${version}`, { schema: versionSchema, signal }),
-    retry: retryOnce,
     staleTime: Infinity,
   });
 

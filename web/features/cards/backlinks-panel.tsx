@@ -7,7 +7,8 @@ import type { Card, CardSummary, LinkKind } from '../../../contracts/cards.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { cardTypeNames, linkKindNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
-import { backlinksQuery, displayNameOf, errorSentence } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { backlinksQuery, displayNameOf } from './api.ts';
 
 function CardItem({ card, kind }: { card: CardSummary; kind?: LinkKind }) {
   return (

@@ -21,7 +21,8 @@ import type { Card } from '../../../contracts/cards.ts';
 import { ReportDialog } from '../../components/report-dialog.tsx';
 import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { loginPathFor } from '../../lib/navigation.ts';
-import { cardQueryKey, errorSentence, remixCard, reportCard, setLike } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { cardQueryKey, remixCard, reportCard, setLike } from './api.ts';
 
 /** A message about the last action, shown under the buttons. */
 type Status = { text: string; severity: 'success' | 'info' };

@@ -11,7 +11,8 @@ import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { setFollowing } from '../../lib/follow-api.ts';
-import { authorQuery, displayNameOf, errorSentence } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { authorQuery, displayNameOf } from './api.ts';
 
 /**
  * Follow / Unfollow the author. The visible word begins the accessible name ("Unfollow Ada Lovelace"), so

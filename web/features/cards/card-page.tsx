@@ -15,15 +15,8 @@ import { TextLink } from '../../components/text-link.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.ts';
-import {
-  cardQuery,
-  cardQueryKey,
-  displayNameOf,
-  errorSentence,
-  isNotFound,
-  readerKeyOf,
-  recordView,
-} from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { cardQuery, cardQueryKey, displayNameOf, isNotFound, readerKeyOf, recordView } from './api.ts';
 import { BacklinksPanel } from './backlinks-panel.tsx';
 import { CardActions } from './card-actions.tsx';
 import { CardAuthor } from './card-author.tsx';
@@ -123,16 +116,7 @@ function CardView({ id, graphLayout }: { id: string; graphLayout: GraphLayout | 
           Card
         </Typography>
         {query.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorSentence(query.error)}
-          </Alert>
+          <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Box sx={{ py: 4 }}>
             <CircularProgress aria-label="Loading the card" />

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { Card } from '../../../contracts/cards.ts';
 import type { GraphLayout } from '../../components/card-graph/layout.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorSentence, graphQuery } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { graphQuery } from './api.ts';
 
 // React Flow, its stylesheet and the layout worker are a chunk of their own, fetched after the card is on the
 // screen: the page never waits for the graph.

@@ -18,10 +18,10 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { Card } from '../../../contracts/cards.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   cardQueryKey,
   cardsQueryRoot,
-  errorSentence,
   restoreVersion,
   versionQuery,
   versionsQuery,

@@ -18,15 +18,13 @@ import {
   type MessageInput,
   type ReactionEmoji,
 } from '../../../contracts/confer.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import { userReportResponseSchema, type UserReportRequest } from '../../../contracts/profiles.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
-import { conferKeys, conferRetry, conversationPath } from '../../lib/confer-conversations.ts';
+import { conferKeys, conversationPath } from '../../lib/confer-conversations.ts';
 
 export {
   conferKeys,
   conferQueryRoot,
-  conferRetry,
   conversationListQuery,
   forgetConversation,
   markedRead,
@@ -47,11 +45,6 @@ function query(params: Record<string, string | number | undefined>): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** The sentence to show for a failed call: the server's own, or a generic one. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
-
 /** Whether a failed send may simply be sent again later: no answer at all, or the server failed. */
 export function isTransient(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
@@ -62,7 +55,6 @@ export const conversationQuery = (owner: string, id: string) =>
   queryOptions({
     queryKey: conferKeys.conversation(owner, id),
     queryFn: ({ signal }) => apiFetch(conversationPath(id), { schema: conversationSchema, signal }),
-    retry: conferRetry,
   });
 
 /** `GET …/members`: the members with their presence (kept live by presence events once shown). */
@@ -71,7 +63,6 @@ export const membersQuery = (owner: string, id: string) =>
     queryKey: conferKeys.members(owner, id),
     queryFn: ({ signal }) =>
       apiFetch(`${conversationPath(id)}/members`, { schema: memberListSchema, signal }),
-    retry: conferRetry,
   });
 
 /** `GET /api/confer/channels?q=`: public channels to browse. */
@@ -80,7 +71,6 @@ export const directoryQuery = (owner: string, q: string) =>
     queryKey: [...conferKeys.all(owner), 'directory', q] as const,
     queryFn: ({ signal }) =>
       apiFetch(`/api/confer/channels${query({ q })}`, { schema: channelDirectorySchema, signal }),
-    retry: conferRetry,
   });
 
 /** `GET /api/confer/people?q=`: people to write to or add. */
@@ -89,7 +79,6 @@ export const peopleQuery = (owner: string, q: string) =>
     queryKey: [...conferKeys.all(owner), 'people', q] as const,
     queryFn: ({ signal }) => apiFetch(`/api/confer/people${query({ q })}`, { schema: peopleSchema, signal }),
     enabled: q.trim() !== '',
-    retry: conferRetry,
   });
 
 export interface SearchFilters {
@@ -115,7 +104,6 @@ export const searchQuery = (owner: string, filters: SearchFilters) =>
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled: filters.q.trim() !== '',
-    retry: conferRetry,
   });
 
 /** `GET …/messages`: a page of the timeline (the newest, or before or after a number). */

@@ -13,7 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Conversation } from '../../../contracts/confer.ts';
-import { directoryQuery, errorSentence, joinChannel, storeConversation } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { directoryQuery, joinChannel, storeConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { conferLink } from './format.ts';
 

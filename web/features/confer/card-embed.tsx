@@ -13,7 +13,8 @@ import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { fetchCardLike, setCardLike, type CardLike, type CardLikeState } from '../../lib/card-like-api.ts';
-import { conferKeys, conferRetry, errorSentence } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { conferKeys } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { nameOf } from './format.ts';
 
@@ -32,7 +33,6 @@ export function CardEmbed({ card }: { card: CardSummary }) {
   const state = useQuery({
     queryKey,
     queryFn: () => fetchCardLike(card.id),
-    retry: conferRetry,
     staleTime: 60_000,
   });
   const liked = state.data?.liked ?? false;

@@ -17,7 +17,8 @@ import {
   type ConversationPatch,
 } from '../../../contracts/confer.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorSentence, storeConversation, updateConversation } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { storeConversation, updateConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 
 /** For a channel's owner (or an administrator): rename it, change its topic, archive or restore it. */

@@ -9,10 +9,10 @@ import type { Conversation } from '../../../contracts/confer.ts';
 import { markdownWords } from '../../../contracts/card-text.ts';
 import { visuallyHiddenStyles } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   conversationListQuery,
   conversationQuery,
-  errorSentence,
   fetchThread,
   joinChannel,
   markedRead,

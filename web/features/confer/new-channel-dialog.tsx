@@ -12,7 +12,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { channelNameSchema, conferLimits } from '../../../contracts/confer.ts';
 import { ApiError } from '../../lib/api.ts';
-import { createChannel, errorSentence, storeConversation } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { createChannel, storeConversation } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { conferLink } from './format.ts';
 

@@ -1,6 +1,7 @@
 import type { Message } from '../../../contracts/confer.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorSentence, isTransient } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { isTransient } from './api.ts';
 import type { OutboxEntry, OutboxStorage } from './outbox-storage.ts';
 
 /**

@@ -15,7 +15,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Conversation } from '../../../contracts/confer.ts';
 import { SnippetText } from '../../components/card-tile.tsx';
-import { errorSentence, searchQuery, type SearchFilters } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { searchQuery, type SearchFilters } from './api.ts';
 import { useConferClient } from './confer-client.tsx';
 import { clockTime, conferLink, dayLabel, nameOf } from './format.ts';
 

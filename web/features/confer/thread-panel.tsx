@@ -2,13 +2,12 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { errorSentence, membersQuery } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { membersQuery } from './api.ts';
 import { Composer } from './composer.tsx';
 import { useConferClient, useOutboxEntries, useThread } from './confer-client.tsx';
 import { TypingLine, useConversation } from './conversation-pane.tsx';
@@ -107,21 +106,12 @@ export function ThreadPanel({
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}
       >
         {thread.status === 'error' ? (
-          <Alert
-            severity="error"
+          <QueryError
+            error={thread.error}
+            onRetry={() => void store.openThread(conversationId, rootId)}
+            lead="The thread could not be loaded."
             sx={{ m: 2 }}
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => void store.openThread(conversationId, rootId)}
-              >
-                Try again
-              </Button>
-            }
-          >
-            The thread could not be loaded. {errorSentence(thread.error)}
-          </Alert>
+          />
         ) : null}
         {!root && thread.status !== 'error' ? (
           <CircularProgress aria-label="Loading the thread" sx={{ m: 2 }} />

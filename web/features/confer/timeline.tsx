@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Message } from '../../../contracts/confer.ts';
-import { errorSentence } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { useAssistantDraft, useConferClient, useOutboxEntries, useTimeline } from './confer-client.tsx';
 import { dayKey, dayLabel } from './format.ts';
 import { MessageItem, type MessagePermissions } from './message-item.tsx';
@@ -229,16 +228,11 @@ export function Timeline({
   if (timeline.status === 'error' && messages.length === 0) {
     return (
       <Box sx={{ flex: 1, p: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void store.open(conversationId)}>
-              Try again
-            </Button>
-          }
-        >
-          The messages could not be loaded. {errorSentence(timeline.error)}
-        </Alert>
+        <QueryError
+          error={timeline.error}
+          onRetry={() => void store.open(conversationId)}
+          lead="The messages could not be loaded."
+        />
       </Box>
     );
   }

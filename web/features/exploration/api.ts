@@ -8,9 +8,8 @@ import {
   tagSuggestionsSchema,
   type CardType,
 } from '../../../contracts/cards.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import { profileKey, ProfileKeyError, profileSchema } from '../../../contracts/profiles.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 /** Every query of Explore starts with 'explore'. */
@@ -39,20 +38,6 @@ export function isSearching(filters: SearchFilters): boolean {
 /** The card type named in the address, or '' for any type (an unknown name is ignored). */
 export function cardTypeOf(value: string | null): CardType | '' {
   return cardTypes.find((type) => type === value) ?? '';
-}
-
-/**
- * A 4xx answer will be the same if asked again at once (signed out, a bad cursor, a card gone); only network
- * and server failures are worth one quiet retry.
- */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
 }
 
 /** The signed-in person's profile key, or undefined when signed out or the identity has no usable id. */
@@ -86,7 +71,6 @@ export const feedQuery = (tab: FeedTab, readerKey: string | undefined) =>
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    retry: retryOnce,
   });
 
 /** `GET /api/cards/search` with the words and filters, a page at a time. */
@@ -103,7 +87,6 @@ export const searchQuery = (filters: SearchFilters, readerKey: string | undefine
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    retry: retryOnce,
   });
 
 /** `GET /api/tags?q=`: tags that start with the text typed so far, most used first. */
@@ -116,7 +99,6 @@ export const tagSuggestionsQuery = (prefix: string) =>
         signal,
       }),
     staleTime: 5 * 60_000,
-    retry: retryOnce,
   });
 
 /** `GET /api/cards/:id`: the whole card, for the preview. */
@@ -124,7 +106,6 @@ export const cardQuery = (id: string, readerKey: string | undefined) =>
   queryOptions({
     queryKey: [...root, 'card', id, readerKey ?? null],
     queryFn: ({ signal }) => apiFetch(`/api/cards/${encodeURIComponent(id)}`, { schema: cardSchema, signal }),
-    retry: retryOnce,
   });
 
 /** The graph's filters: a tag, an author handle and how many cards at most. */
@@ -144,7 +125,6 @@ export const globalGraphQuery = (filters: GraphFilters, readerKey: string | unde
       if (filters.author) query.set('author', filters.author);
       return apiFetch(`/api/cards/graph?${query.toString()}`, { schema: graphSchema, signal });
     },
-    retry: retryOnce,
   });
 
 /**
@@ -166,5 +146,6 @@ export const followingCountQuery = (readerKey: string) =>
         return 0;
       }
     },
+    // Every failure already became "nobody"; only a cancelled read rejects, and it needs no retry.
     retry: false,
   });

@@ -19,7 +19,8 @@ import { StudyThisButton } from '../../components/study-this/study-this-button.t
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { cardQuery, errorSentence, readerKeyOf } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { cardQuery, readerKeyOf } from './api.ts';
 
 const CardPreviewBody = lazy(async () => ({
   default: (await import('./card-preview-body.tsx')).CardPreviewBody,
@@ -62,16 +63,7 @@ function PreviewContent({ card, onClose }: { card: CardSummary; onClose: () => v
         This card is no longer available. Its author may have deleted it or made it private.
       </Alert>
     ) : (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(query.error)}
-      </Alert>
+      <QueryError error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     body = (

@@ -161,8 +161,8 @@ describe('Explore for visitors', () => {
     let calls = 0;
     stubApi({
       'GET /api/cards/feed/trending': () =>
-        // Two failures: the page's one quiet retry fails too.
-        ++calls <= 2
+        // Three failures: the two quiet retries of a 5xx fail too.
+        ++calls <= 3
           ? errorResponse(503, 'common/service-unavailable', 'The service is busy. Please try again.')
           : jsonResponse(200, cardPage(1, 1)),
     });

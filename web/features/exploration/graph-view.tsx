@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,7 +9,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GraphLayout } from '../../components/card-graph/layout.ts';
 import { useSession } from '../../lib/session.ts';
-import { errorSentence, globalGraphQuery, readerKeyOf } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { globalGraphQuery, readerKeyOf } from './api.ts';
 import { useSetParams } from './url-state.ts';
 
 // React Flow, its stylesheet and the layout worker are a chunk of their own, fetched when the graph is opened.
@@ -93,16 +92,7 @@ export function GraphView({
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(query.error)}
-        </Alert>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.nodes.length === 0 ? (
         <Typography>No public cards to draw{tag || author ? ' with these filters' : ' yet'}.</Typography>
       ) : (

@@ -12,15 +12,10 @@ import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
-import {
-  activityQuery,
-  allStatsQuery,
-  deckListQuery,
-  playErrorSentence,
-  playOwnerOf,
-} from '../../lib/play-api.ts';
+import { activityQuery, allStatsQuery, deckListQuery, playOwnerOf } from '../../lib/play-api.ts';
 import { formatDuration, formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** `/learn`: the study dashboard: what is due in each deck, today's numbers and the latest grades. */
 export function LearnPage() {
@@ -83,7 +78,7 @@ function Dashboard({ owner }: { owner: string }) {
     <>
       <Panel title="Today">
         {stats.isPending || decks.isPending ? <Loading label="Loading today’s numbers" /> : null}
-        {stats.isError ? <Alert severity="error">{playErrorSentence(stats.error)}</Alert> : null}
+        {stats.isError ? <Alert severity="error">{errorSentence(stats.error)}</Alert> : null}
         {stats.data && decks.data ? (
           <Box
             component="dl"
@@ -119,7 +114,7 @@ function Dashboard({ owner }: { owner: string }) {
 
       <Panel title="Due in your decks">
         {decks.isPending ? <Loading label="Loading your decks" /> : null}
-        {decks.isError ? <Alert severity="error">{playErrorSentence(decks.error)}</Alert> : null}
+        {decks.isError ? <Alert severity="error">{errorSentence(decks.error)}</Alert> : null}
         {decks.data?.items.length === 0 ? (
           <Typography>
             You have no decks yet. <TextLink to="/play">Make one in Play</TextLink>: from a tag, the cards you
@@ -169,7 +164,7 @@ function Dashboard({ owner }: { owner: string }) {
 
       <Panel title="Recent activity">
         {activity.isPending ? <Loading label="Loading your latest grades" /> : null}
-        {activity.isError ? <Alert severity="error">{playErrorSentence(activity.error)}</Alert> : null}
+        {activity.isError ? <Alert severity="error">{errorSentence(activity.error)}</Alert> : null}
         {activity.data?.recent.length === 0 ? (
           <Typography>No grades yet. The cards you study will be listed here.</Typography>
         ) : null}

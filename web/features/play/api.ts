@@ -17,13 +17,12 @@ import {
   type StudySettings,
 } from '../../../contracts/play.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
-import { createDeck, deckApiPath, playQueryRoot, playRetry } from '../../lib/play-api.ts';
+import { createDeck, deckApiPath, playQueryRoot } from '../../lib/play-api.ts';
 
 export {
   activityQuery,
   createDeck,
   deckListQuery,
-  playErrorSentence as errorSentence,
   playOwnerOf as ownerOf,
   playQueryRoot,
   setDeckCard,
@@ -42,7 +41,6 @@ export const settingsQuery = (owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'settings', owner] as const,
     queryFn: ({ signal }) => apiFetch('/api/play/settings', { schema: studySettingsSchema, signal }),
-    retry: playRetry,
   });
 
 /** `PUT /api/play/settings`: every setting at once; the answer replaces the cached copy. */
@@ -64,7 +62,6 @@ export const deckQuery = (deckId: string, owner: string) =>
   queryOptions({
     queryKey: [...playQueryRoot, 'decks', deckId, owner] as const,
     queryFn: ({ signal }) => apiFetch(deckApiPath(deckId), { schema: deckSchema, signal }),
-    retry: playRetry,
   });
 
 /** `POST /api/play/decks`, then every list of decks is refreshed. */
@@ -106,7 +103,6 @@ export const deckCardsQuery = (deckId: string, owner: string) =>
       apiFetch(`${deckApiPath(deckId)}/cards${pageQuery(pageParam)}`, { schema: deckCardPageSchema, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    retry: playRetry,
   });
 
 /** `GET /api/play/decks/:id/items`: every study item of the deck with its schedule, a page at a time. */
@@ -117,7 +113,6 @@ export const deckItemsQuery = (deckId: string, owner: string) =>
       apiFetch(`${deckApiPath(deckId)}/items${pageQuery(pageParam)}`, { schema: deckItemPageSchema, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    retry: playRetry,
   });
 
 /**
@@ -133,7 +128,6 @@ export const sessionQuery = (deckId: string, mode: SessionMode, owner: string) =
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    retry: playRetry,
   });
 
 /** Whether a failed grade may be sent again as it was: no answer at all, or the server failed. */

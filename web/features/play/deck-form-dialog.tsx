@@ -28,8 +28,8 @@ import {
   type DeckSource,
 } from '../../../contracts/play.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorSentence } from './api.ts';
 import { TagsInput } from '../../components/tags-input.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 /** A deck takes at most this many tags (the contract's limit). */
 const deckTagsMax = 10;

@@ -28,11 +28,11 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   deckCardsQuery,
   deckItemsQuery,
   deckQuery,
-  errorSentence,
   ownerOf,
   playQueryRoot,
   setDeckCard,

@@ -19,14 +19,9 @@ import { apiFetch } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
-import {
-  deckListQuery,
-  errorSentence,
-  ownerOf,
-  settingsQuery,
-  useCreateDeck,
-  useSaveSettings,
-} from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { deckListQuery, ownerOf, settingsQuery, useCreateDeck, useSaveSettings } from './api.ts';
 import { DeckFormDialog } from './deck-form-dialog.tsx';
 import { describeSource } from './labels.ts';
 import { deckPagePath, studyPath } from './paths.ts';
@@ -121,17 +116,7 @@ function SignedInPlay({ owner }: { owner: string }) {
           <CircularProgress aria-label="Loading your decks" />
         </Box>
       ) : decks.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void decks.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(decks.error)}
-        </Alert>
+        <QueryError error={decks.error} onRetry={() => void decks.refetch()} sx={{ mt: 3 }} />
       ) : decks.data.items.length === 0 ? (
         <FirstDeck onStudyTag={() => setDialog('deck')} onCreate={createDeck} />
       ) : (
@@ -165,6 +150,7 @@ const popularTagsQuery = queryOptions({
   queryKey: ['play', 'popular-tags'] as const,
   queryFn: ({ signal }) => apiFetch('/api/tags?q=', { schema: tagSuggestionsSchema, signal }),
   staleTime: 5 * 60_000,
+  // Only suggestions: without them the panel still offers the liked cards, so it should not wait on retries.
   retry: false,
 });
 

@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { stepSchema, studySettingsSchema, type StudySettings } from '../../../contracts/play.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorSentence } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 
 const fields = studySettingsSchema.shape;
 

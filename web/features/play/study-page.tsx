@@ -29,9 +29,10 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import {
   deckQuery,
-  errorSentence,
   isTransient,
   ownerOf,
   playQueryRoot,
@@ -169,17 +170,10 @@ function SessionLoader({ deckId, mode, owner }: { deckId: string; mode: SessionM
   }
   if (session.isError) {
     return (
-      <Alert
-        severity="error"
-        sx={{ mt: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(session.error)} <TextLink to="/play">See your decks</TextLink>.
-      </Alert>
+      <QueryError error={session.error} onRetry={() => void session.refetch()} sx={{ mt: 2 }}>
+        {' '}
+        <TextLink to="/play">See your decks</TextLink>.
+      </QueryError>
     );
   }
   if (session.data.items.length === 0) {

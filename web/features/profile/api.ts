@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { cardPageSchema } from '../../../contracts/cards.ts';
-import { errorCatalogue } from '../../../contracts/errors.ts';
 import {
   blockResponseSchema,
   profileKey,
@@ -11,7 +10,7 @@ import {
 } from '../../../contracts/profiles.ts';
 import type { Profile, ProfileUpdate, UserReportRequest } from '../../../contracts/profiles.ts';
 import { reputationSummarySchema } from '../../../contracts/reputation.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 /** Every query of these pages starts with 'profiles', so a change can refresh them all. */
@@ -21,16 +20,6 @@ export const profilesQueryRoot = ['profiles'] as const;
 export const connectionsPageSize = 20;
 
 export type ConnectionDirection = 'followers' | 'following';
-
-/**
- * A 4xx answer (unknown handle, malformed handle, signed out) will be the same if asked again at once; only
- * network and server failures are worth one quiet retry. Without this, "Profile not found" would wait for a
- * pointless second request.
- */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
 
 /**
  * The profile key of the signed-in person, by the seed's rule; undefined when the browser's identity has no
@@ -67,7 +56,6 @@ export const profileByKeyQuery = (key: string, readerKey: string | undefined) =>
     queryKey: profileByKeyQueryKey(key, readerKey),
     queryFn: ({ signal }) =>
       apiFetch(`/api/profiles/${encodeURIComponent(key)}`, { schema: profileSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/profiles/by-handle/:handle`. */
@@ -76,7 +64,6 @@ export const profileByHandleQuery = (handle: string, readerKey: string | undefin
     queryKey: profileByHandleQueryKey(handle, readerKey),
     queryFn: ({ signal }) =>
       apiFetch(`/api/profiles/by-handle/${encodeURIComponent(handle)}`, { schema: profileSchema, signal }),
-    retry: retryOnce,
   });
 
 /** `GET /api/profiles/:key/followers` or `/following`, a page at a time, newest first. */
@@ -93,7 +80,6 @@ export const connectionsQuery = (key: string, direction: ConnectionDirection) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    retry: retryOnce,
   });
 
 /** A profile's own cards, or the cards it liked (the latter only its owner may see). */
@@ -119,7 +105,6 @@ export const profileCardsQuery = (key: string, list: ProfileCardList, readerKey:
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    retry: retryOnce,
   });
 
 /** `PATCH /api/profiles/me`: all or nothing; a 400 names the fields that were wrong and saves none. */
@@ -128,11 +113,6 @@ export function updateOwnProfile(update: ProfileUpdate): Promise<Profile> {
 }
 
 export { setFollowing } from '../../lib/follow-api.ts';
-
-/** The sentence to show for a failed call: the server's own, or a generic one for anything else. */
-export function errorSentence(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCatalogue['common/internal-error'].message;
-}
 
 /** The name to show for a profile: its display name, else its handle (a handle always exists). */
 export function displayNameOf(profile: { displayName: string | null; handle: string }): string {
@@ -164,5 +144,4 @@ export const reputationQuery = () =>
     queryKey: reputationQueryKey,
     queryFn: ({ signal }) =>
       apiFetch('/api/profiles/me/reputation', { schema: reputationSummarySchema, signal }),
-    retry: retryOnce,
   });

@@ -10,7 +10,9 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
-import { connectionsQuery, displayNameOf, errorSentence } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { connectionsQuery, displayNameOf } from './api.ts';
 import type { ConnectionDirection, ProfileCardList } from './api.ts';
 import { ProfileCards } from './profile-cards.tsx';
 import { ProfileBadges } from './profile-header.tsx';
@@ -140,18 +142,7 @@ function ConnectionList({
   }
   // A later page that failed keeps the pages already shown; only a first page that failed replaces the list.
   if (query.data === undefined) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(query.error)}
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) return <Typography>{emptySentence}</Typography>;
 

@@ -16,7 +16,8 @@ import { profileUpdateSchema } from '../../../contracts/profiles.ts';
 import type { Profile, ProfileUpdate } from '../../../contracts/profiles.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { errorSentence, profilesQueryRoot, updateOwnProfile } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { profilesQueryRoot, updateOwnProfile } from './api.ts';
 import { countryOptions } from './countries.ts';
 import type { CountryOption } from './countries.ts';
 

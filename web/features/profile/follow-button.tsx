@@ -5,13 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Profile } from '../../../contracts/profiles.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
-import {
-  connectionsQueryKey,
-  displayNameOf,
-  errorSentence,
-  profileByKeyPrefix,
-  setFollowing,
-} from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { connectionsQueryKey, displayNameOf, profileByKeyPrefix, setFollowing } from './api.ts';
 
 /**
  * Follow / Unfollow for a signed-in reader on someone else's profile. The button says what it will do, and its

@@ -6,7 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '../../../contracts/profiles.ts';
-import { errorSentence, profilesQueryRoot, updateOwnProfile } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { profilesQueryRoot, updateOwnProfile } from './api.ts';
 
 /** The owner's privacy choices, saved as soon as they change: for now, hiding the follow counts and lists. */
 export function PrivacySection({

@@ -14,7 +14,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Profile } from '../../../contracts/profiles.ts';
 import { ReportDialog } from '../../components/report-dialog.tsx';
-import { displayNameOf, errorSentence, profilesQueryRoot, reportProfile, setBlocking } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { displayNameOf, profilesQueryRoot, reportProfile, setBlocking } from './api.ts';
 
 type Open = 'menu' | 'block' | 'report' | null;
 

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '../../../contracts/profiles.ts';
@@ -12,7 +11,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { errorSentence, ownProfileKey, profileByKeyQuery } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { ownProfileKey, profileByKeyQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 import { ProfilePhotoControl } from './profile-photo-control.tsx';
@@ -85,16 +85,7 @@ function OwnProfile({ user }: { user: SessionUser }) {
     content = (
       <>
         {heading}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(query.error)}
-        </Alert>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       </>
     );
   } else {

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,8 @@ import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
-import { displayNameOf, errorSentence, ownProfileKey, profileByHandleQuery } from './api.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { displayNameOf, ownProfileKey, profileByHandleQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { ProfileActionsMenu } from './profile-actions-menu.tsx';
@@ -77,16 +77,7 @@ function PublicProfile({ handle }: { handle: string }) {
           @{handle}
         </Typography>
         {query.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorSentence(query.error)}
-          </Alert>
+          <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Box sx={{ py: 4 }}>
             <CircularProgress aria-label="Loading the profile" />

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { rankThresholds } from '../../../contracts/reputation.ts';
 import type { ReputationSummary } from '../../../contracts/reputation.ts';
 import { TextLink } from '../../components/text-link.tsx';
-import { errorSentence, reputationQuery } from './api.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { reputationQuery } from './api.ts';
 
 const points = new Intl.NumberFormat('en', { signDisplay: 'exceptZero' });
 const count = new Intl.NumberFormat('en');

@@ -5,7 +5,7 @@ import { authConfigSchema, passwordPolicySchema, sessionUserSchema } from '../..
 import { billingRedirectSchema, subscriptionStatusSchema } from '../../../contracts/premium.ts';
 import { blockListSchema, blockResponseSchema } from '../../../contracts/profiles.ts';
 import type { PasswordPolicy } from '../../../contracts/auth.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 
 /*
  * The account endpoints belong to the identity library, so their answers carry more than the screens use and
@@ -52,15 +52,6 @@ export const enrolmentSchema = z
 export type Enrolment = z.output<typeof enrolmentSchema>;
 const changePasswordSchema = z.object({ user: settingsUserSchema }).loose();
 
-/**
- * A 4xx answer (signed out, not recent enough, refused) will be the same if asked again at once; only
- * network and server failures are worth one quiet retry.
- */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
 // Every query of this page starts with 'settings', so one invalidation refreshes all of them after the
 // server replaced the session (reauthentication, a new password, the second factor switched on or off).
 export const settingsQueryRoot = ['settings'] as const;
@@ -70,7 +61,6 @@ export const sessionQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch('/api/auth/get-session', { schema: settingsSessionSchema, signal }),
   // This page is about the account's current state: always ask when it opens.
   staleTime: 0,
-  retry: retryOnce,
 });
 
 export const activeSessionsQuery = queryOptions({
@@ -78,7 +68,6 @@ export const activeSessionsQuery = queryOptions({
   queryFn: ({ signal }) =>
     apiFetch('/api/auth/list-sessions', { schema: z.array(activeSessionSchema), signal }),
   staleTime: 0,
-  retry: retryOnce,
 });
 
 export const linkedAccountsQuery = queryOptions({
@@ -86,7 +75,6 @@ export const linkedAccountsQuery = queryOptions({
   queryFn: ({ signal }) =>
     apiFetch('/api/auth/list-accounts', { schema: z.array(linkedAccountSchema), signal }),
   staleTime: 0,
-  retry: retryOnce,
 });
 
 // Deployment settings change only when the server restarts.
@@ -94,7 +82,6 @@ export const authConfigQuery = queryOptions({
   queryKey: [...settingsQueryRoot, 'config'],
   queryFn: ({ signal }) => apiFetch('/api/auth/config', { schema: authConfigSchema, signal }),
   staleTime: 5 * 60_000,
-  retry: retryOnce,
 });
 
 /** `GET /api/billing/subscription`: the plan, what it includes, and whether this server takes payments. */
@@ -103,14 +90,12 @@ export const subscriptionQuery = queryOptions({
   queryFn: ({ signal }) =>
     apiFetch('/api/billing/subscription', { schema: subscriptionStatusSchema, signal }),
   staleTime: 0,
-  retry: retryOnce,
 });
 
 export const passwordPolicyQuery = queryOptions({
   queryKey: [...settingsQueryRoot, 'password-policy'],
   queryFn: ({ signal }) => apiFetch('/api/auth/password-policy', { schema: passwordPolicySchema, signal }),
   staleTime: 5 * 60_000,
-  retry: retryOnce,
 });
 
 /**

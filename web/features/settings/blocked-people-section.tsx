@@ -9,8 +9,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { blockedPeopleQuery, blockedPeopleQueryKey, unblock } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 
 const nameOf = (person: ProfileSummary) => person.displayName ?? person.handle;

@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { flashState } from '../../lib/flash.ts';
 import { clearSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { deleteAccount, settingsQueryRoot } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { useConfirmIdentity } from './reauth.tsx';
 import { ErrorNotice, registered, SettingsSection } from './section.tsx';
 

@@ -8,8 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { emailSchema } from '../../../contracts/auth.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { requestEmailChange } from './api.ts';
-import { errorCode, errorSentence } from './errors.ts';
+import { errorCode } from './errors.ts';
 import { useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, OutboxHint, registered, SettingsSection, StatusNotice } from './section.tsx';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuthConfig } from '../../../contracts/auth.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { authConfigQuery, linkedAccountsQuery, startLinkingProvider, unlinkAccount } from './api.ts';
 import type { LinkedAccount } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 
@@ -92,23 +92,13 @@ export function LinkedAccountsSection() {
   if (accounts.isError || config.isError) {
     return (
       <SettingsSection title="Linked accounts">
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                if (accounts.isError) void accounts.refetch();
-                if (config.isError) void config.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(accounts.error ?? config.error)}
-        </Alert>
+        <QueryError
+          error={accounts.error ?? config.error}
+          onRetry={() => {
+            if (accounts.isError) void accounts.refetch();
+            if (config.isError) void config.refetch();
+          }}
+        />
       </SettingsSection>
     );
   }

@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { PasswordField } from '../../components/password-field.tsx';
 import { newPasswordSchema, passwordRulesState } from '../../lib/password-policy.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { changePassword, passwordPolicyQuery, refreshPasswordPolicy, settingsQueryRoot } from './api.ts';
-import { errorCode, errorSentence } from './errors.ts';
+import { errorCode } from './errors.ts';
 import { useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice, wrongPasswordSentence } from './section.tsx';
 

@@ -10,8 +10,9 @@ import StarIcon from '@mui/icons-material/Star';
 import { describeEntitlements, plans } from '../../../contracts/premium.ts';
 import type { SubscriptionStatus } from '../../../contracts/premium.ts';
 import { TextLink } from '../../components/text-link.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { openBillingPortal, startCheckout, subscriptionQuery } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
@@ -85,16 +86,7 @@ export function PremiumSection() {
       {subscription.isPending ? (
         <CircularProgress size={28} aria-label="Loading your plan" />
       ) : subscription.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void subscription.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorSentence(subscription.error)}
-        </Alert>
+        <QueryError error={subscription.error} onRetry={() => void subscription.refetch()} />
       ) : (
         <PlanDetails
           status={subscription.data}

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { sendVerificationEmail } from './api.ts';
 import type { SettingsUser } from './api.ts';
-import { errorSentence } from './errors.ts';
 import { ErrorNotice, OutboxHint, SettingsSection, StatusNotice } from './section.tsx';
 
 /** Name and address as the server knows them, and a new verification link while the address is unverified. */

@@ -17,8 +17,9 @@ import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { emailSchema } from '../../../contracts/auth.ts';
 import { PasswordField } from '../../components/password-field.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import { reauthenticate, settingsQueryRoot } from './api.ts';
-import { errorSentence, requiresRecentLogin } from './errors.ts';
+import { requiresRecentLogin } from './errors.ts';
 
 /** MUI puts `ref` on the wrapper; react-hook-form needs the input itself. */
 function registered({ ref, ...rest }: UseFormRegisterReturn) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,9 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { clearSession } from '../../lib/session.ts';
+import { errorSentence } from '../../lib/error-sentence.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { activeSessionsQuery, revokeAllSessions, revokeSession, settingsQueryRoot } from './api.ts';
 import type { ActiveSession } from './api.ts';
-import { errorSentence, requiresRecentLogin } from './errors.ts';
+import { requiresRecentLogin } from './errors.ts';
 import { useConfirmIdentity, useWithRecentLogin } from './reauth.tsx';
 import { ErrorNotice, SettingsSection, StatusNotice } from './section.tsx';
 import { describeUserAgent } from './user-agent.ts';
@@ -106,16 +107,7 @@ export function SessionsSection({ currentToken }: { currentToken: string }) {
         </Button>
       </>
     ) : (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(sessions.error)}
-      </Alert>
+      <QueryError error={sessions.error} onRetry={() => void sessions.refetch()} />
     );
   } else {
     body = (

@@ -1,20 +1,18 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { linkedAccountsQuery, sessionQuery } from './api.ts';
 import type { SettingsSession } from './api.ts';
 import { BlockedPeopleSection } from './blocked-people-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
-import { errorSentence } from './errors.ts';
 import { LinkedAccountsSection } from './linked-accounts-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PremiumSection } from './premium-section.tsx';
@@ -59,18 +57,7 @@ function AccountSettings() {
     );
   }
   if (session.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorSentence(session.error)}
-      </Alert>
-    );
+    return <QueryError error={session.error} onRetry={() => void session.refetch()} />;
   }
   if (session.data === null) return <SignedOut />;
   return <Sections session={session.data} />;

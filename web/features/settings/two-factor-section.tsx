@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { PasswordField } from '../../components/password-field.tsx';
+import { errorSentence } from '../../lib/error-sentence.ts';
 import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
@@ -17,7 +18,7 @@ import {
   startTwoFactorEnrolment,
 } from './api.ts';
 import type { Enrolment } from './api.ts';
-import { errorCode, errorSentence } from './errors.ts';
+import { errorCode } from './errors.ts';
 import { groupedSecret, totpSecret } from './otpauth.ts';
 import { useConfirmIdentity, useWithRecentLogin } from './reauth.tsx';
 import {

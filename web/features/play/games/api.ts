@@ -6,7 +6,7 @@ import {
   type GameResultInput,
 } from '../../../../contracts/play.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { deckApiPath, playQueryRoot, playRetry } from '../../../lib/play-api.ts';
+import { deckApiPath, playQueryRoot } from '../../../lib/play-api.ts';
 
 /**
  * `GET /api/play/decks/:id/practice?count=`: a random sample for one game. `round` counts the games played
@@ -20,7 +20,6 @@ export const practiceQuery = (deckId: string, count: number, round: number, owne
       apiFetch(`${deckApiPath(deckId)}/practice?count=${count}`, { schema: practiceSetSchema, signal }),
     staleTime: Infinity,
     gcTime: 0,
-    retry: playRetry,
   });
 
 const recordsKey = (deckId: string, owner: string) => [...playQueryRoot, 'games', deckId, owner] as const;
@@ -31,7 +30,6 @@ export const gameRecordsQuery = (deckId: string, owner: string) =>
     queryKey: recordsKey(deckId, owner),
     queryFn: ({ signal }) =>
       apiFetch(`${deckApiPath(deckId)}/games`, { schema: gameRecordListSchema, signal }),
-    retry: playRetry,
   });
 
 /** `POST /api/play/games`: a finished game; answers with the deck's record in that game and whether it is new. */

@@ -15,7 +15,9 @@ import { TextLink } from '../../../components/text-link.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { loginPathFor } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
-import { deckQuery, errorSentence, ownerOf } from '../api.ts';
+import { deckQuery, ownerOf } from '../api.ts';
+import { errorSentence } from '../../../lib/error-sentence.ts';
+import { QueryError } from '../../../components/query-error.tsx';
 import { gameRecordsQuery, practiceQuery, usePostGameResult } from './api.ts';
 import { formatStopwatch } from './logic.ts';
 
@@ -281,17 +283,7 @@ export function GameOver({
         {best ? <Typography>{best}</Typography> : null}
       </Box>
       {post.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={send}>
-              Try again
-            </Button>
-          }
-        >
-          Your result was not saved. {errorSentence(post.error)}
-        </Alert>
+        <QueryError error={post.error} onRetry={send} lead="Your result was not saved." sx={{ mt: 1 }} />
       ) : null}
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={onPlayAgain}>

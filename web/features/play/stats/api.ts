@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { studyStatsSchema } from '../../../../contracts/play.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { playQueryRoot, playRetry } from '../../../lib/play-api.ts';
+import { playQueryRoot } from '../../../lib/play-api.ts';
 
 /** `GET /api/play/stats?deckId=`: the person's statistics, for one deck or (without `deckId`) all of them. */
 export const studyStatsQuery = (deckId: string | null, owner: string) =>
@@ -12,5 +12,4 @@ export const studyStatsQuery = (deckId: string | null, owner: string) =>
         schema: studyStatsSchema,
         signal,
       }),
-    retry: playRetry,
   });
