@@ -3,9 +3,7 @@ import type { Orm } from '../../../db/client.ts';
 import { cardLikes, cards, follows, profiles } from '../../../db/schema.ts';
 import {
   escapeLike,
-  listed,
   newestFirst,
-  notBlockedBy,
   summaries,
   summaryColumns,
   timeKeyBefore,
@@ -13,6 +11,7 @@ import {
   type ScoreKey,
   type TimeKey,
 } from './shared.ts';
+import { listedCard, notBlockedBetween, publishedCard } from '../../../db/visibility.ts';
 
 /** Card lists: the newest, trending and following feeds, profile tabs and tag suggestions. */
 export function createFeedsRepository(orm: Orm) {
@@ -28,8 +27,8 @@ export function createFeedsRepository(orm: Orm) {
     return summaries(orm)
       .where(
         and(
-          listed,
-          signedIn ? notBlockedBy(sql.placeholder('reader')) : undefined,
+          listedCard(),
+          signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
           paged ? after : undefined,
         ),
       )
@@ -70,9 +69,9 @@ export function createFeedsRepository(orm: Orm) {
       return summaries(orm)
         .where(
           and(
-            listed,
+            listedCard(),
             sql`${cards.authorKey} in (select ${follows.followeeKey} from ${follows} where ${follows.followerKey} = ${readerKey})`,
-            notBlockedBy(readerKey),
+            notBlockedBetween(readerKey, cards.authorKey),
             after ? timeKeyBefore(cards.publishedAt, cards.id, after) : undefined,
           ),
         )
@@ -90,9 +89,8 @@ export function createFeedsRepository(orm: Orm) {
         .where(
           and(
             eq(cards.authorKey, authorKey),
-            sql`${cards.status} = 'published' and ${cards.deletedAt} is null`,
-            own ? undefined : eq(cards.visibility, 'public'),
-            notBlockedBy(readerKey),
+            own ? publishedCard() : listedCard(),
+            notBlockedBetween(readerKey, cards.authorKey),
             after ? timeKeyBefore(cards.publishedAt, cards.id, after) : undefined,
           ),
         )
@@ -115,8 +113,8 @@ export function createFeedsRepository(orm: Orm) {
         .where(
           and(
             eq(cardLikes.profileKey, profileKey),
-            listed,
-            notBlockedBy(profileKey),
+            listedCard(),
+            notBlockedBetween(profileKey, cards.authorKey),
             after ? timeKeyBefore(cardLikes.createdAt, cardLikes.id, after) : undefined,
           ),
         )
@@ -129,7 +127,7 @@ export function createFeedsRepository(orm: Orm) {
       const result = await orm.execute<{ tag: string; count: number }>(sql`
         select tag, count(*)::int as count
         from ${cards}, unnest(${cards.tags}) as tag
-        where ${listed} and tag like ${`${escapeLike(prefix)}%`}
+        where ${listedCard()} and tag like ${`${escapeLike(prefix)}%`}
         group by tag
         order by count desc, tag
         limit ${limit}`);

@@ -1,14 +1,8 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cardLinks, cards, profiles } from '../../../db/schema.ts';
-import {
-  filterConditions,
-  listed,
-  newestFirst,
-  notBlockedBy,
-  summaryColumns,
-  type CardFilters,
-} from './shared.ts';
+import { filterConditions, newestFirst, summaryColumns, type CardFilters } from './shared.ts';
+import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
 
 /** How long the search for mentions of a title may take. */
 const MENTIONS_TIMEOUT_MS = 500;
@@ -36,7 +30,12 @@ export function createGraphRepository(orm: Orm) {
         .innerJoin(cards, eq(cards.id, cardLinks.sourceId))
         .innerJoin(profiles, eq(profiles.key, cards.authorKey))
         .where(
-          and(eq(cardLinks.targetId, cardId), sql`${cards.id} <> ${cardId}`, listed, notBlockedBy(readerKey)),
+          and(
+            eq(cardLinks.targetId, cardId),
+            sql`${cards.id} <> ${cardId}`,
+            listedCard(),
+            notBlockedBetween(readerKey, cards.authorKey),
+          ),
         )
         .orderBy(...newestFirst, sql`case when ${cardLinks.kind} = 'wiki' then 1 else 0 end`, cardLinks.kind)
         .limit(limit);
@@ -59,13 +58,13 @@ export function createGraphRepository(orm: Orm) {
             .innerJoin(profiles, eq(profiles.key, cards.authorKey))
             .where(
               and(
-                listed,
+                listedCard(),
                 sql`${cards.id} <> ${cardId}`,
                 sql`numnode(${phrase}) > 0`,
                 sql`${cards.searchVector} @@ ${phrase}`,
                 sql`strpos(lower(cardweb_unaccent(${cards.title} || ' ' || ${cards.body})), lower(cardweb_unaccent(${title}))) > 0`,
                 sql`not exists (select 1 from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id} and ${cardLinks.targetId} = ${cardId})`,
-                notBlockedBy(readerKey),
+                notBlockedBetween(readerKey, cards.authorKey),
               ),
             )
             .orderBy(...newestFirst)
@@ -91,8 +90,8 @@ export function createGraphRepository(orm: Orm) {
           and(
             sql`${cards.id} in (${ids})`,
             exclude.length > 0 ? notInArray(cards.id, exclude) : undefined,
-            listed,
-            notBlockedBy(readerKey),
+            listedCard(),
+            notBlockedBetween(readerKey, cards.authorKey),
           ),
         )
         .orderBy(desc(cards.likes), desc(cards.id))
@@ -127,7 +126,7 @@ export function createGraphRepository(orm: Orm) {
         )
         select ${cards.id} as id, ${cards.title} as title, ${cards.type} as type, ${cards.likes} as likes
         from ${cards} left join degree on degree.id = ${cards.id}
-        where ${and(listed, notBlockedBy(readerKey), ...filterConditions(filters))!}
+        where ${and(listedCard(), notBlockedBetween(readerKey, cards.authorKey), ...filterConditions(filters))!}
         order by coalesce(degree.score, 0) desc, ${cards.likes} desc, ${cards.id} desc
         limit ${limit}`);
       return result.rows;

@@ -17,15 +17,14 @@ import {
   filterConditions,
   filterConditionsOf,
   filterValues,
-  listed,
   newestFirst,
-  notBlockedBy,
   shapeOf,
   summaries,
   summaryColumns,
   type CardFilters,
   type FilterShape,
 } from './shared.ts';
+import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
 
 /**
  * The query of search: the words stemmed as English (as titles and bodies are indexed), or else all of them as
@@ -82,7 +81,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     const n = windows.find((size) => size >= count) ?? Infinity;
     if (!newestTimes || Date.now() - newestTimes.at > NEWEST_TIMES_TTL_MS) {
       const result = await orm.execute<{ n: number; at: Date | string | null }>(sql`
-        select n, (select ${cards.publishedAt} from ${cards} where ${listed}
+        select n, (select ${cards.publishedAt} from ${cards} where ${listedCard()}
                    order by ${cards.publishedAt} desc nulls last, ${cards.id} desc nulls last
                    offset n - 1 limit 1) as at
         from unnest(${sql.param(windows)}::int[]) as n`);
@@ -165,9 +164,9 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
       .from(cards)
       .where(
         and(
-          listed,
+          listedCard(),
           sql`${cards.searchHead} @@ ${query}`,
-          signedIn ? notBlockedBy(sql.placeholder('reader')) : undefined,
+          signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
           ...filterConditionsOf(shape, (value) => sql.placeholder(value)),
         ),
       )
@@ -237,10 +236,10 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     ) {
       const query = tsQuery(q);
       const matches = and(
-        listed,
+        listedCard(),
         sql`${cards.searchVector} @@ ${query}`,
         sql`not (${cards.searchHead} @@ ${query})`,
-        notBlockedBy(readerKey),
+        notBlockedBetween(readerKey, cards.authorKey),
         ...filterConditions(filters),
       );
       const page = (by: 'walk' | 'bitmap', since?: Date) => {
@@ -297,10 +296,10 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
           .innerJoin(profiles, eq(profiles.key, cards.authorKey))
           .where(
             and(
-              listed,
+              listedCard(),
               sql`${q} <% ${cards.title}`,
               exclude.length > 0 ? notInArray(cards.id, exclude) : undefined,
-              notBlockedBy(readerKey),
+              notBlockedBetween(readerKey, cards.authorKey),
               ...filterConditions(filters),
             ),
           )
@@ -312,7 +311,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     /** Listed cards that pass the filters, newest first: search with filters and no words. */
     async filtered(filters: CardFilters, readerKey: string | undefined, offset: number, limit: number) {
       return summaries(orm)
-        .where(and(listed, notBlockedBy(readerKey), ...filterConditions(filters)))
+        .where(and(listedCard(), notBlockedBetween(readerKey, cards.authorKey), ...filterConditions(filters)))
         .orderBy(...newestFirst)
         .offset(offset)
         .limit(limit);

@@ -1,13 +1,7 @@
-import { eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
-import { blocks, cards, profiles } from '../../../db/schema.ts';
+import { cards, profiles } from '../../../db/schema.ts';
 import { excerptSourceLength } from '../../cards/present.ts';
-
-/**
- * Listed in feeds, search, graphs and backlinks: published, public, not deleted. Written out literally (not
- * as parameters) so the planner matches the partial indexes `cards_public_new_idx` and `cards_public_trending_idx`.
- */
-export const listed = sql`${cards.status} = 'published' and ${cards.visibility} = 'public' and ${cards.deletedAt} is null`;
 
 /**
  * Orders as the partial indexes do (drizzle writes them `desc nulls last`); a plain `desc` means `nulls first`
@@ -15,12 +9,6 @@ export const listed = sql`${cards.status} = 'published' and ${cards.visibility} 
  */
 export const newestFirst = [sql`${cards.publishedAt} desc nulls last`, sql`${cards.id} desc nulls last`];
 export const trendingFirst = [sql`${cards.trendingScore} desc nulls last`, sql`${cards.id} desc nulls last`];
-
-/** Leaves out the cards of authors the reader blocks. */
-export function notBlockedBy(readerKey: string | Placeholder | undefined): SQL | undefined {
-  if (!readerKey) return undefined;
-  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerKey} = ${readerKey} and ${blocks.blockedKey} = ${cards.authorKey})`;
-}
 
 /** What a card list reads of a card: the summary's fields, and only the start of the body for the excerpt. */
 export const summaryColumns = {

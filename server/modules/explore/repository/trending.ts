@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cards } from '../../../db/schema.ts';
+import { publishedCard } from '../../../db/visibility.ts';
 import type { Executor } from '../../reputation/repository.ts';
 
 /**
@@ -48,7 +49,7 @@ export function createTrendingRepository(orm: Orm) {
         const result = await orm.execute(sql`
           update ${cards} set trending_score = ${trendingScoreSql}
           where ctid >= ${`(${start},0)`}::tid and ctid < ${`(${start + pagesPerBatch},0)`}::tid
-            and ${cards.status} = 'published' and ${cards.deletedAt} is null
+            and ${publishedCard()}
             and abs(${cards.trendingScore} - ${trendingScoreSql}) > ${TRENDING_TOLERANCE} * ${trendingScoreSql}`);
         updated += result.rowCount ?? 0;
       }
