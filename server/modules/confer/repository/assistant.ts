@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cards, conversations, messages, profiles } from '../../../db/schema.ts';
+import { listedCard, notBlockedBetween, ownCard } from '../../../db/visibility.ts';
 import { tsQuery } from '../../explore/repository/search.ts';
 
 /** What the card assistant reads: the asker's cards, the cards it may quote, the conversation so far, its quota. */
@@ -15,21 +16,15 @@ export function createAssistantRepository(orm: Orm) {
       const rows = await orm
         .select({ id: cards.id })
         .from(cards)
-        .where(
-          and(
-            eq(cards.authorKey, authorKey),
-            sql`${cards.deletedAt} is null`,
-            sql`${cards.searchVector} @@ ${query}`,
-          ),
-        )
+        .where(and(ownCard(authorKey), sql`${cards.searchVector} @@ ${query}`))
         .orderBy(sql`ts_rank_cd(${cards.searchVector}, ${query}) desc`, desc(cards.updatedAt), cards.id)
         .limit(limit);
       return rows.map((row) => row.id);
     },
 
     /**
-     * The cards among `ids` that `readerKey` may read — their own (not deleted) and published public ones —
-     * with at most `bodyChars` characters of each body, for the assistant to read.
+     * The cards among `ids` that `readerKey` may read — their own (not deleted) and listed ones by nobody
+     * blocked either way — with at most `bodyChars` characters of each body, for the assistant to read.
      */
     async cardsToRead(readerKey: string, ids: string[], bodyChars: number) {
       if (ids.length === 0) return [];
@@ -51,8 +46,8 @@ export function createAssistantRepository(orm: Orm) {
         .where(
           and(
             inArray(cards.id, ids),
-            sql`${cards.deletedAt} is null`,
-            sql`(${cards.authorKey} = ${readerKey} or (${cards.status} = 'published' and ${cards.visibility} = 'public'))`,
+            or(ownCard(readerKey), listedCard()),
+            notBlockedBetween(readerKey, cards.authorKey),
           ),
         );
     },

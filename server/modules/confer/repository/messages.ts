@@ -8,6 +8,7 @@ import {
   messages,
   profiles,
 } from '../../../db/schema.ts';
+import { openCard } from '../../../db/visibility.ts';
 import { REALTIME_CHANNEL } from '../../../db/realtime-bus.ts';
 import { tsQuery } from '../../explore/repository/search.ts';
 import { isUniqueViolation, messageColumns, nextSeq, notify, type Tx } from './shared.ts';
@@ -324,12 +325,7 @@ export function createMessagesRepository(orm: Orm) {
         .select({ card: cards, author: profiles })
         .from(cards)
         .innerJoin(profiles, eq(profiles.key, cards.authorKey))
-        .where(
-          and(
-            inArray(cards.id, cardIds),
-            sql`${cards.status} = 'published' and ${cards.visibility} in ('public', 'unlisted') and ${cards.deletedAt} is null`,
-          ),
-        );
+        .where(and(inArray(cards.id, cardIds), openCard()));
     },
 
     /**

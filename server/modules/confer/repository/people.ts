@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { blocks, conversationMembers, profiles } from '../../../db/schema.ts';
+import { notBlockedBetween } from '../../../db/visibility.ts';
 
 /** People as Confer needs them: profiles by key or handle, people search, and blocks between members. */
 export function createPeopleRepository(orm: Orm) {
@@ -38,7 +39,7 @@ export function createPeopleRepository(orm: Orm) {
           and(
             ne(profiles.key, readerKey),
             sql`(lower(${profiles.handle}) like ${like} or lower(coalesce(${profiles.displayName}, '')) like ${like})`,
-            sql`not exists (select 1 from ${blocks} where (${blocks.blockerKey} = ${readerKey} and ${blocks.blockedKey} = ${profiles.key}) or (${blocks.blockerKey} = ${profiles.key} and ${blocks.blockedKey} = ${readerKey}))`,
+            notBlockedBetween(readerKey, profiles.key),
           ),
         )
         .orderBy(asc(profiles.handle))
