@@ -10,7 +10,7 @@ export type Reader = string | Placeholder | undefined;
 /** The columns of a card the rules read: `cards` itself, or an alias of it (`alias(cards, 't')`). */
 export type CardColumns = Record<'authorKey' | 'status' | 'visibility' | 'deletedAt', AnyColumn>;
 
-/** The four states a card's reader-facing rules tell apart. */
+/** What the rules read of a card row already in hand. */
 export type CardAccessFacts = {
   authorKey: string;
   status: string;
@@ -21,11 +21,12 @@ export type CardAccessFacts = {
 // The literals below are written into the SQL text, not passed as parameters: the partial indexes on cards
 // (`cards_public_new_idx`, `cards_public_trending_idx`, the search head index) have
 // `where status = 'published' and visibility = 'public' and deleted_at is null`, and the planner uses a
-// partial index only when the query's condition implies its predicate as written.
+// partial index only when the query's condition implies its predicate as written. (Each predicate is in
+// parentheses so it keeps its meaning inside `or()` or `not`; AND chains are flattened before planning.)
 
 /** Published and not deleted, whatever its visibility (an author's own tab, counts, the trending sweep). */
 export function publishedCard(card: CardColumns = cards): SQL {
-  return sql`${card.status} = 'published' and ${card.deletedAt} is null`;
+  return sql`(${card.status} = 'published' and ${card.deletedAt} is null)`;
 }
 
 /**
@@ -33,7 +34,7 @@ export function publishedCard(card: CardColumns = cards): SQL {
  * tag suggestions and other people's profile tabs.
  */
 export function listedCard(card: CardColumns = cards): SQL {
-  return sql`${card.status} = 'published' and ${card.visibility} = 'public' and ${card.deletedAt} is null`;
+  return sql`(${card.status} = 'published' and ${card.visibility} = 'public' and ${card.deletedAt} is null)`;
 }
 
 /** Opens by its link for anyone: published, public or unlisted, not deleted (embeds, link previews). */
