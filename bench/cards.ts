@@ -96,7 +96,7 @@ export async function seedCards(databaseUrl: string, log: Log): Promise<Figure[]
         columns.likes.push(likes);
         columns.remixes.push(remixes);
         columns.views.push(views);
-        // The score the sweeps of a live server would have left (the formula is in explore/repository.ts).
+        // The score the sweeps of a live server would have left (the formula is in explore/repository/trending.ts).
         const w = trendingWeights;
         columns.trending.push(
           (likes * w.likes + remixes * w.remixes + views * w.views + w.base) /

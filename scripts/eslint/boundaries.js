@@ -1,6 +1,7 @@
 // ESLint rules for the architecture in docs/DESIGN.md, derived from paths so no list of features has to be kept:
 //   - a file in web/features/<a>/ never imports from web/features/<b>/;
-//   - only server/**/repository.ts, server/db/** and tests import the database (drizzle-orm, pg, the schema).
+//   - only server/**/repository.ts, the files of a server/**/repository/ folder (a repository split by job),
+//     server/db/** and tests import the database (drizzle-orm, pg, the schema).
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -19,6 +20,7 @@ function mayTouchDatabase(file) {
   const rel = relative(file);
   return (
     /^server\/(.+\/)?repository\.ts$/.test(rel) ||
+    /^server\/(.+\/)?repository\/[^/]+\.ts$/.test(rel) ||
     rel.startsWith('server/db/') ||
     rel.startsWith('server/test/') ||
     /\.test\.tsx?$/.test(rel) ||
@@ -48,7 +50,7 @@ function checkSource(context, node, source, typeOnly) {
     if (isDatabase) {
       context.report({
         node,
-        message: `Only repositories (server/**/repository.ts) and server/db/ may use the database ("${source}").`,
+        message: `Only repositories (server/**/repository.ts, server/**/repository/*.ts) and server/db/ may use the database ("${source}").`,
       });
     }
   }

@@ -40,6 +40,19 @@ describe('card-web/boundaries', () => {
       /Only repositories/,
     );
     expect(lint('server/modules/cards/repository.ts', "import { eq } from 'drizzle-orm';")).toEqual([]);
+    // A repository split by job: the files of its repository/ folder, and nothing deeper or beside it.
+    expect(lint('server/modules/confer/repository/messages.ts', "import { eq } from 'drizzle-orm';")).toEqual(
+      [],
+    );
+    expect(lint('server/modules/play/reviews/repository.ts', "import { eq } from 'drizzle-orm';")).toEqual(
+      [],
+    );
+    expect(
+      lint('server/modules/confer/repository/x/deeper.ts', "import { eq } from 'drizzle-orm';")[0],
+    ).toMatch(/Only repositories/);
+    expect(
+      lint('server/modules/confer/repository-helpers.ts', "import { eq } from 'drizzle-orm';")[0],
+    ).toMatch(/Only repositories/);
     expect(lint('server/db/client.ts', "import pg from 'pg';")).toEqual([]);
     expect(lint('server/app.ts', "import type { Database } from './db/client.ts';")).toEqual([]);
   });

@@ -12,6 +12,14 @@ import {
   type CardFields,
   type TypedLink,
 } from '../../db/schema.ts';
+import {
+  cardReadableBy,
+  listedCard,
+  notBlockedBetween,
+  ownCard,
+  publishedCard,
+  publishedCardReadableBy,
+} from '../../db/visibility.ts';
 import { copyReviewStates } from '../play/reviews/repository.ts';
 import { blockedEitherWay } from '../profiles/repository.ts';
 import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
@@ -48,7 +56,7 @@ async function recountAuthor(tx: Executor, key: string): Promise<void> {
   await tx
     .update(profiles)
     .set({
-      cards: sql`(select count(*)::int from ${cards} where ${cards.authorKey} = ${key} and ${cards.status} = 'published' and ${cards.deletedAt} is null)`,
+      cards: sql`(select count(*)::int from ${cards} where ${cards.authorKey} = ${key} and ${publishedCard()})`,
       likes: sql`(select coalesce(sum(${cards.likes}), 0)::int from ${cards} where ${cards.authorKey} = ${key} and ${cards.deletedAt} is null)`,
     })
     .where(eq(profiles.key, key));
@@ -160,8 +168,8 @@ export function createCardsRepository(orm: Orm) {
     },
 
     /**
-     * Finds cards by title for `[[links]]` written by `authorKey`: their own cards first, then public published
-     * cards, the most liked first. Keys are normalised titles (see `normalizeTitle`).
+     * Finds cards by title for `[[links]]` written by `authorKey`: their own cards first, then listed cards by
+     * nobody blocked either way, the most liked first. Keys are normalised titles (see `normalizeTitle`).
      */
     async resolveTitles(authorKey: string, normalizedTitles: string[]) {
       if (normalizedTitles.length === 0) return new Map<string, { id: string; title: string }>();
@@ -171,12 +179,9 @@ export function createCardsRepository(orm: Orm) {
         .from(cards)
         .where(
           and(
-            isNull(cards.deletedAt),
             inArray(key, normalizedTitles),
-            or(
-              eq(cards.authorKey, authorKey),
-              and(eq(cards.status, 'published'), eq(cards.visibility, 'public')),
-            ),
+            or(ownCard(authorKey), listedCard()),
+            notBlockedBetween(authorKey, cards.authorKey),
           ),
         )
         .orderBy(desc(sql`${cards.authorKey} = ${authorKey}`), desc(cards.likes), asc(cards.createdAt));
@@ -185,7 +190,9 @@ export function createCardsRepository(orm: Orm) {
       return found;
     },
 
-    /** Which of `ids` exist and may be linked by `authorKey` (theirs, or published and not private). */
+    /**
+     * Which of `ids` exist and may be linked by `authorKey`: cards they may read, by nobody blocked either way.
+     */
     async linkableIds(authorKey: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await orm
@@ -194,11 +201,8 @@ export function createCardsRepository(orm: Orm) {
         .where(
           and(
             inArray(cards.id, ids),
-            isNull(cards.deletedAt),
-            or(
-              eq(cards.authorKey, authorKey),
-              and(eq(cards.status, 'published'), inArray(cards.visibility, ['public', 'unlisted'])),
-            ),
+            cardReadableBy(authorKey),
+            notBlockedBetween(authorKey, cards.authorKey),
           ),
         );
       return new Set(rows.map((row) => row.id));
@@ -341,14 +345,7 @@ export function createCardsRepository(orm: Orm) {
         })
         .from(cards)
         .leftJoin(cardLikes, and(eq(cardLikes.cardId, cards.id), eq(cardLikes.profileKey, readerKey)))
-        .where(
-          and(
-            inArray(cards.id, ids),
-            isNull(cards.deletedAt),
-            eq(cards.status, 'published'),
-            or(eq(cards.authorKey, readerKey), sql`${cards.visibility} <> 'private'`),
-          ),
-        );
+        .where(and(inArray(cards.id, ids), publishedCardReadableBy(readerKey)));
     },
 
     /**
@@ -401,7 +398,10 @@ export function createCardsRepository(orm: Orm) {
     /** Whether either of the two profiles blocks the other. */
     blockedEitherWay: (a: string, b: string) => blockedEitherWay(orm, a, b),
 
-    /** The cards a card links to (not deleted), with the link's kind, for its reader `readerKey`. */
+    /**
+     * The cards a card links to, with the link's kind: those its reader `readerKey` may read, by nobody blocked
+     * either way.
+     */
     async outgoingLinks(cardId: string, readerKey: string | undefined) {
       return orm
         .select({ id: cards.id, title: cards.title, kind: cardLinks.kind })
@@ -410,11 +410,8 @@ export function createCardsRepository(orm: Orm) {
         .where(
           and(
             eq(cardLinks.sourceId, cardId),
-            isNull(cards.deletedAt),
-            or(
-              and(eq(cards.status, 'published'), inArray(cards.visibility, ['public', 'unlisted'])),
-              readerKey ? eq(cards.authorKey, readerKey) : undefined,
-            ),
+            cardReadableBy(readerKey),
+            notBlockedBetween(readerKey, cards.authorKey),
           ),
         );
     },
@@ -440,7 +437,10 @@ export function createCardsRepository(orm: Orm) {
       return row;
     },
 
-    /** Titles for `[[` autocomplete: the author's own cards and public published ones, prefix matches first. */
+    /**
+     * Titles for `[[` autocomplete: the author's own cards and listed ones by nobody blocked either way, prefix
+     * matches first.
+     */
     async suggestTitles(readerKey: string, query: string, limit: number) {
       const pattern = `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const contains = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -449,12 +449,9 @@ export function createCardsRepository(orm: Orm) {
         .from(cards)
         .where(
           and(
-            isNull(cards.deletedAt),
             sql`${cards.title} <> ''`,
-            or(
-              eq(cards.authorKey, readerKey),
-              and(eq(cards.status, 'published'), eq(cards.visibility, 'public')),
-            ),
+            or(ownCard(readerKey), listedCard()),
+            notBlockedBetween(readerKey, cards.authorKey),
             query ? sql`${cards.title} ilike ${contains}` : undefined,
           ),
         )

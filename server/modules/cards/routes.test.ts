@@ -351,6 +351,50 @@ describe('cards: drafts, publishing, versions, links, likes, remixes', () => {
     expect(events.filter((event) => event.kind === 'card-remixed')).toHaveLength(1);
   });
 
+  // Decision 012: a block hides the other's cards both ways; a card still opens by its link.
+  it.each(['the reader blocks the author', 'the author blocks the reader'] as const)(
+    'leaves out links, remix credit, suggestions and link targets when %s',
+    async (direction) => {
+      const reader = await signUp('Block Reader');
+      const other = await signUp('Block Other');
+      const writer = await signUp('Block Writer');
+      const tag = Date.now().toString(36);
+      const theirs = await publishedCard(other, `Okapi ${tag}`, 'Their card.');
+      const linking = await publishedCard(writer, 'Linking', `See [[Okapi ${tag}]].`);
+      const remix = draftSchema.parse(
+        (await request('POST', `/api/cards/${theirs.id}/remix`, writer)).json(),
+      );
+      await save(writer, remix, { title: `Remix ${tag}` });
+      await publish(writer, remix.cardId);
+      if (direction === 'the reader blocks the author')
+        await request('PUT', `/api/profiles/${other.id}/block`, reader);
+      else await request('PUT', `/api/profiles/${reader.id}/block`, other);
+
+      const card = async (id: string, as?: Person) =>
+        cardSchema.parse((await request('GET', `/api/cards/${id}`, as)).json());
+      expect((await card(linking.id, reader)).links).toEqual([]);
+      expect((await card(linking.id)).links.map((link) => link.id)).toEqual([theirs.id]);
+      expect((await card(remix.cardId, reader)).forkOf).toBeNull();
+      expect((await card(remix.cardId)).forkOf).toMatchObject({ id: theirs.id });
+      const suggested = (await request('GET', `/api/cards/titles?q=okapi ${tag}`, reader)).json();
+      expect(suggested.items).toEqual([]);
+      // Their card still opens by its link.
+      expect((await request('GET', `/api/cards/${theirs.id}`, reader)).statusCode).toBe(200);
+
+      // The reader's own [[Title]] does not resolve to it, nor may a typed link point at it.
+      const mine = await publishedCard(reader, 'Mine', `See [[Okapi ${tag}]].`);
+      expect(mine.links).toEqual([]);
+      const draft = draftSchema.parse((await request('GET', `/api/cards/${mine.id}/draft`, reader)).json());
+      const typed = await request(
+        'PUT',
+        `/api/cards/${mine.id}/draft`,
+        reader,
+        input(draft, { typedLinks: [{ targetId: theirs.id, kind: 'related' }] }),
+      );
+      expect(typed.statusCode).toBe(400);
+    },
+  );
+
   it('suggests titles for [[ autocomplete and takes reports about cards', async () => {
     const ada = await signUp('Suggester');
     const bob = await signUp('Other Suggester');

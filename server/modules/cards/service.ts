@@ -18,6 +18,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { AppError } from '../../lib/app-error.ts';
 import { FrontMatterError } from '../../lib/front-matter.ts';
 import { cardToMarkdownFile, fileNameFor, markdownFileToCard, type CardFile } from './markdown-files.ts';
+import { mayReadCard } from '../../db/visibility.ts';
 import { profileSummaryOf } from '../profiles/summary.ts';
 import { cardSummaryOf } from './present.ts';
 import type { CardContent, CardRow, CardsRepository, DraftRow, ProfileRow } from './repository.ts';
@@ -28,9 +29,7 @@ const notFound = () => new AppError('common/not-found', { message: 'There is no 
 
 /** Whether `readerKey` may open the card: its author always; others a published card that isn't private. */
 export function canRead(card: CardRow, readerKey: string | undefined): boolean {
-  if (card.deletedAt) return false;
-  if (card.authorKey === readerKey) return true;
-  return card.status === 'published' && card.visibility !== 'private';
+  return mayReadCard(card, readerKey);
 }
 
 /** The problems that keep a draft from being published, each named by its field. */
@@ -142,6 +141,15 @@ export function createCardsService(repository: CardsRepository) {
       readerKey ? repository.isLikedBy(card.id, readerKey) : Promise.resolve(false),
       card.forkOfId ? repository.find(card.forkOfId) : Promise.resolve(undefined),
     ]);
+    // The credit names the original only to a reader who may open it and meets its author (decision 012).
+    const showForkOf =
+      forkOf !== undefined &&
+      canRead(forkOf.card, readerKey) &&
+      !(
+        readerKey !== undefined &&
+        forkOf.card.authorKey !== readerKey &&
+        (await repository.blockedEitherWay(readerKey, forkOf.card.authorKey))
+      );
     return {
       ...cardSummaryOf(card, author),
       body: card.body,
@@ -149,7 +157,7 @@ export function createCardsService(repository: CardsRepository) {
       version: card.version,
       createdAt: card.createdAt.toISOString(),
       forkOf:
-        forkOf && canRead(forkOf.card, readerKey)
+        forkOf && showForkOf
           ? { id: forkOf.card.id, title: forkOf.card.title, author: profileSummaryOf(forkOf.author) }
           : null,
       likedByMe,

@@ -170,6 +170,27 @@ describe('the card assistant', () => {
     expect(llm.requests.length).toBe(before);
   });
 
+  it('reads the asker’s own cards and listed ones, none by people blocked either way (decision 012)', async () => {
+    const ada = await signUp('Ada Reads');
+    const writer = await cards.author();
+    const blocker = await cards.author();
+    const blocked = await cards.author();
+    await cards.block(blocker, ada.id);
+    await cards.block(ada.id, blocked);
+    const made = {
+      ownDraft: await cards.card(ada.id, { status: 'draft' }),
+      ownPrivate: await cards.card(ada.id, { visibility: 'private' }),
+      listed: await cards.card(writer),
+      unlisted: await cards.card(writer, { visibility: 'unlisted' }),
+      private: await cards.card(writer, { visibility: 'private' }),
+      byBlocker: await cards.card(blocker),
+      byBlocked: await cards.card(blocked),
+    };
+    const names = new Map(Object.entries(made).map(([name, card]) => [card.id, name]));
+    const read = await createConferRepository(context.db.orm).cardsToRead(ada.id, [...names.keys()], 100);
+    expect(read.map((row) => names.get(row.id)).sort()).toEqual(['listed', 'ownDraft', 'ownPrivate']);
+  });
+
   it('answers two questions in a row in order', async () => {
     const dan = await signUp('Dan Order');
     const word = topic();

@@ -163,6 +163,9 @@ describe('conversations', () => {
     // People search leaves the blocked out.
     const search = peopleSchema.parse((await request('GET', `/api/confer/people?q=bob`, ada)).json());
     expect(search.items.map((person) => person.key)).not.toContain(bob.id);
+    // Both ways (decision 012): the one who blocks does not find the person they block either.
+    const back = peopleSchema.parse((await request('GET', `/api/confer/people?q=ada`, bob)).json());
+    expect(back.items.map((person) => person.key)).not.toContain(ada.id);
     expect(
       peopleSchema
         .parse((await request('GET', `/api/confer/people?q=Cat%20Dir`, ada)).json())

@@ -106,24 +106,46 @@ describe('Explore feeds and profile tabs', () => {
     expect((await request('GET', '/api/cards/feed/trending?cursor=abc')).statusCode).toBe(400);
   });
 
-  it('hides the cards of authors the reader blocks, everywhere', async () => {
-    const writer = await make.author();
-    const reader = await signUp('Blocker Of Cards');
-    await make.follow(reader.id, writer);
-    const card = await make.card(writer, { title: 'Blocked author card' });
-    const mine = new Set([card.id]);
-    expect(idsOf(await allPages('/api/cards/feed/new', reader), mine)).toEqual([card.id]);
-    await make.block(reader.id, writer);
-    for (const url of [
-      '/api/cards/feed/new',
-      '/api/cards/feed/trending',
-      '/api/cards/feed/following',
-      `/api/profiles/${writer}/cards`,
-    ]) {
-      expect(idsOf(await allPages(url, reader), mine), url).toEqual([]);
-    }
-    // Others still see it.
-    expect(idsOf(await allPages('/api/cards/feed/new'), mine)).toEqual([card.id]);
+  // Decision 012: a block hides both ways, whoever blocked.
+  it.each(['the reader blocks the author', 'the author blocks the reader'] as const)(
+    'hides the cards of an author when %s, everywhere',
+    async (direction) => {
+      const writer = await make.author();
+      const reader = await signUp('Blocker Of Cards');
+      await make.follow(reader.id, writer);
+      const card = await make.card(writer, { title: 'Blocked author card' });
+      const mine = new Set([card.id]);
+      expect(idsOf(await allPages('/api/cards/feed/new', reader), mine)).toEqual([card.id]);
+      if (direction === 'the reader blocks the author') await make.block(reader.id, writer);
+      else await make.block(writer, reader.id);
+      for (const url of [
+        '/api/cards/feed/new',
+        '/api/cards/feed/trending',
+        '/api/cards/feed/following',
+        `/api/profiles/${writer}/cards`,
+      ]) {
+        expect(idsOf(await allPages(url, reader), mine), url).toEqual([]);
+      }
+      // Others still see it.
+      expect(idsOf(await allPages('/api/cards/feed/new'), mine)).toEqual([card.id]);
+    },
+  );
+
+  it('leaves out of the liked tab the cards of authors blocked either way', async () => {
+    const reader = await signUp('Liker Of Cards');
+    const [blocker, blocked, friend] = [await make.author(), await make.author(), await make.author()];
+    await make.block(blocker, reader.id);
+    await make.block(reader.id, blocked);
+    const cardsLiked = [
+      await make.card(blocker, { title: 'By who blocks the reader' }),
+      await make.card(blocked, { title: 'By whom the reader blocks' }),
+      await make.card(friend, { title: 'By a friend' }),
+    ];
+    for (const card of cardsLiked) await make.like(card.id, reader.id);
+    const mine = new Set(cardsLiked.map((card) => card.id));
+    expect(idsOf(await allPages(`/api/profiles/${reader.id}/liked`, reader), mine)).toEqual([
+      cardsLiked[2]!.id,
+    ]);
   });
 
   it('gives the following feed to signed-in readers only, with the people they follow', async () => {

@@ -4,7 +4,7 @@ import { backlinksSchema, graphSchema, viewResponseSchema } from '../../../contr
 import { cards, cardViews } from '../../db/schema.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { cardFactory } from '../../test/cards.ts';
-import { people } from '../../test/people.ts';
+import { people, type Person } from '../../test/people.ts';
 import { backlinkCap, localGraphCap } from './service.ts';
 
 describe('views, backlinks and graphs', () => {
@@ -91,6 +91,9 @@ describe('views, backlinks and graphs', () => {
     const reader = await signUp('Backlink Reader');
     const blocked = await make.author();
     await make.block(reader.id, blocked);
+    // Decision 012: the author who blocks the reader is hidden too.
+    const blocker = await make.author();
+    await make.block(blocker, reader.id);
     const target = await make.card(writer, { title: 'Matrix Factorization' });
     const wiki = await make.card(writer, { title: 'ALS', body: 'See [[Matrix Factorization]].' });
     const typed = await make.card(writer, { title: 'SVD' });
@@ -100,12 +103,18 @@ describe('views, backlinks and graphs', () => {
     const apart = await make.card(writer, { title: 'Apart', body: 'A matrix. Factorization of numbers.' });
     const privateLink = await make.card(writer, { title: 'Hidden', visibility: 'private' });
     const fromBlocked = await make.card(blocked, { title: 'Blocked', body: 'matrix factorization' });
+    const fromBlocker = await make.card(blocker, { title: 'Blocker', body: 'matrix factorization' });
+    const mentionByBlocker = await make.card(blocker, {
+      title: 'Blocker notes',
+      body: 'On matrix factorization.',
+    });
     await make.link(wiki.id, target.id, 'wiki');
     await make.link(typed.id, target.id, 'prerequisite');
     await make.link(both.id, target.id, 'wiki');
     await make.link(both.id, target.id, 'related');
     await make.link(privateLink.id, target.id, 'wiki');
     await make.link(fromBlocked.id, target.id, 'wiki');
+    await make.link(fromBlocker.id, target.id, 'wiki');
     await make.link(target.id, target.id, 'wiki');
 
     const response = await request('GET', `/api/cards/${target.id}/backlinks`, reader);
@@ -117,7 +126,8 @@ describe('views, backlinks and graphs', () => {
     expect(backlinks.mentions.map((item) => item.id)).not.toContain(apart.id);
     // Signed out, the blocked author's card is there.
     const open = backlinksSchema.parse((await request('GET', `/api/cards/${target.id}/backlinks`)).json());
-    expect(open.linked.map((item) => item.title)).toContain('Blocked');
+    expect(open.linked.map((item) => item.title)).toEqual(expect.arrayContaining(['Blocked', 'Blocker']));
+    expect(open.mentions.map((item) => item.id)).toContain(mentionByBlocker.id);
     expect(backlinkCap).toBe(50);
 
     const hidden = await make.card(writer, { title: 'Private target', visibility: 'private' });
@@ -159,6 +169,35 @@ describe('views, backlinks and graphs', () => {
     ]);
     expect(two.edges).toContainEqual({ source: out.id, target: far.id, kind: 'example-of' });
     expect((await request('GET', `/api/cards/${root.id}/graph?depth=3`)).statusCode).toBe(400);
+  });
+
+  it('leaves out of the graphs the cards of authors blocked either way (decision 012)', async () => {
+    const writer = await make.author();
+    const reader = await signUp('Graph Reader');
+    const blocker = await make.author();
+    const blocked = await make.author();
+    await make.block(blocker, reader.id);
+    await make.block(reader.id, blocked);
+    const tag = `g${Date.now().toString(36)}`;
+    const root = await make.card(writer, { title: 'Graph root', tags: [tag] });
+    const friend = await make.card(writer, { title: 'Friend node', tags: [tag] });
+    const byBlocker = await make.card(blocker, { title: 'Blocker node', tags: [tag] });
+    const byBlocked = await make.card(blocked, { title: 'Blocked node', tags: [tag] });
+    for (const card of [friend, byBlocker, byBlocked]) await make.link(root.id, card.id, 'related');
+
+    const titlesOf = async (url: string, as?: Person) => {
+      const response = await request('GET', url, as);
+      expect(response.statusCode, response.body).toBe(200);
+      return graphSchema
+        .parse(response.json())
+        .nodes.map((node) => node.title)
+        .sort();
+    };
+    expect(await titlesOf(`/api/cards/${root.id}/graph`, reader)).toEqual(['Friend node', 'Graph root']);
+    expect(await titlesOf(`/api/cards/graph?tag=${tag}`, reader)).toEqual(['Friend node', 'Graph root']);
+    expect(await titlesOf(`/api/cards/${root.id}/graph`)).toEqual(
+      ['Blocked node', 'Blocker node', 'Friend node', 'Graph root'].sort(),
+    );
   });
 
   it('caps the local graph and draws the global graph of hubs with filters', async () => {

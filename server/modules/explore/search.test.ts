@@ -132,6 +132,19 @@ describe('search', () => {
     expect(titles(await search({ q: 'pangolin' }))).toEqual(['Pangolin public']);
   });
 
+  it('never finds the cards of an author who blocks the reader (decision 012: both ways)', async () => {
+    const writer = await make.author();
+    const reader = await signUp('Blocked Searcher');
+    await make.card(writer, { title: 'Narwhal public', tags: ['narwhal'] });
+    await make.card(writer, { title: 'Sea notes', body: 'A narwhal in the sea.' });
+    expect(titles(await search({ q: 'narwhal' }, reader)).sort()).toEqual(['Narwhal public', 'Sea notes']);
+    await make.block(writer, reader.id);
+    expect(titles(await search({ q: 'narwhal' }, reader))).toEqual([]);
+    expect(titles(await search({ q: 'narwhol' }, reader))).toEqual([]);
+    expect(titles(await search({ tag: 'narwhal' }, reader))).toEqual([]);
+    expect(titles(await search({ q: 'narwhal' })).sort()).toEqual(['Narwhal public', 'Sea notes']);
+  });
+
   it('strips snippet marks from the text before marking matches', async () => {
     const writer = await make.author();
     await make.card(writer, { title: 'Axolotl', body: `Fake ${S}mark${E} and an axolotl.` });

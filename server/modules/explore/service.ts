@@ -13,6 +13,7 @@ import {
   type ViewResponse,
 } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mayReadCard } from '../../db/visibility.ts';
 import { cardSummaryOf, excerptOf } from '../cards/present.ts';
 import { queryTerms, snippetOf } from '../../lib/text-search/snippets.ts';
 import type { CardFilters, ExploreRepository, ScoreKey, TimeKey } from './repository.ts';
@@ -134,11 +135,8 @@ export function createExploreService(repository: ExploreRepository, options: { v
   /** The card if `readerKey` may open it (its author, or anyone for a published public or unlisted card). */
   async function openable(readerKey: string | undefined, cardId: string) {
     const card = await repository.findAccess(cardId);
-    const visible =
-      card !== undefined &&
-      card.deletedAt === null &&
-      (card.authorKey === readerKey || (card.status === 'published' && card.visibility !== 'private'));
-    if (!visible) throw new AppError('common/not-found', { message: 'There is no such card.' });
+    if (card === undefined || !mayReadCard(card, readerKey))
+      throw new AppError('common/not-found', { message: 'There is no such card.' });
     return card;
   }
 

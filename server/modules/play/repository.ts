@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Orm } from '../../db/client.ts';
 import {
-  blocks,
   cardLikes,
   cards,
   deckCards,
@@ -13,6 +13,7 @@ import {
   studySettings,
   type CardFields,
 } from '../../db/schema.ts';
+import { cardReadableBy, notBlockedBetween, studyableBy } from '../../db/visibility.ts';
 import type { TimeKey } from '../../lib/cursor.ts';
 import type { ScheduleFields } from './scheduler.ts';
 
@@ -65,18 +66,6 @@ function textArray(values: readonly string[]): SQL {
     values.map((value) => sql`${value}`),
     sql`, `,
   )}]::text[]`;
-}
-
-/**
- * Cards `readerKey` may study: published and not deleted; public or unlisted, or their own; and by nobody who
- * blocked them or whom they blocked. Other people's private cards and drafts never reach a deck. The blocked
- * authors are one list, read once per query (a hashed `not in`), rather than looked up again for every card.
- */
-export function studyableBy(readerKey: string): SQL {
-  return sql`(${cards.deletedAt} is null and ${cards.status} = 'published'
-    and (${cards.authorKey} = ${readerKey} or ${cards.visibility} in ('public', 'unlisted'))
-    and ${cards.authorKey} not in (select ${blocks.blockedKey} from ${blocks} where ${blocks.blockerKey} = ${readerKey}
-      union all select ${blocks.blockerKey} from ${blocks} where ${blocks.blockedKey} = ${readerKey}))`;
 }
 
 /** A card carries one of `tags` or a tag nested under one (`ml` takes `ml` and `ml/recsys`). */
@@ -187,16 +176,20 @@ function stateOf([
   };
 }
 
-/** The cards the outer query's card links to with `[[…]]` that the reader may open, as JSON. */
+const linkTarget = alias(cards, 't');
+/**
+ * The cards the outer query's card links to with `[[…]]` that the reader may open, by nobody blocked either
+ * way, as JSON. `cards.id` is written out: in a select list Drizzle writes a column without its table, and
+ * inside this subquery a bare "id" is the link target's, which matched only links from a card to itself.
+ */
 const wikiLinksJson = (readerKey: string) =>
   sql<
     { id: string; title: string }[]
   >`coalesce((select json_agg(json_build_object('id', t.id, 'title', t.title))
     from card_links l join cards t on t.id = l.target_id
-    where l.source_id = ${cards.id} and l.kind = 'wiki' and t.deleted_at is null
-      and (t.author_key = ${readerKey} or (t.status = 'published' and t.visibility in ('public', 'unlisted')))
-      and not exists (select 1 from blocks b where (b.blocker_key = ${readerKey} and b.blocked_key = t.author_key)
-        or (b.blocker_key = t.author_key and b.blocked_key = ${readerKey}))), '[]'::json)`;
+    where l.source_id = cards.id and l.kind = 'wiki'
+      and ${cardReadableBy(readerKey, linkTarget)}
+      and ${notBlockedBetween(readerKey, linkTarget.authorKey)}), '[]'::json)`;
 
 /** Storage of Play's decks, settings, games and activity; reviews are in `reviews/repository.ts`. */
 export function createPlayRepository(orm: Orm) {

@@ -62,6 +62,34 @@ describe('Play reviews', () => {
   const flashcard = (author: string, front: string, back = `Back of ${front}`) =>
     make.card(author, { type: 'flashcard', title: front, fields: { front, back } });
 
+  it('links a session card only to cards the student may open, by nobody blocked either way', async () => {
+    const student = await signUp('Linker');
+    const author = await make.author();
+    const blocker = await make.author();
+    const blocked = await make.author();
+    await make.block(blocker, student.id);
+    await make.block(student.id, blocked);
+    const card = await flashcard(author, 'Linking card');
+    for (const [owner, spec] of [
+      [author, { title: 'Open target' }],
+      [author, { title: 'Unlisted target', visibility: 'unlisted' }],
+      [author, { title: 'Private target', visibility: 'private' }],
+      [author, { title: 'Deleted target', deletedAt: new Date() }],
+      [blocker, { title: 'Target by who blocks the student' }],
+      [blocked, { title: 'Target by whom the student blocks' }],
+    ] as const) {
+      const target = await make.card(owner, spec);
+      await make.link(card.id, target.id, 'wiki');
+    }
+    const deck = await collection(student, [card.id]);
+    const { service } = clockedService('2026-03-02T12:00:00Z');
+    const session = await service.session(deck.id, student.id, 'review');
+    expect(session.items[0]?.links.map((link) => link.title).sort()).toEqual([
+      'Open target',
+      'Unlisted target',
+    ]);
+  });
+
   it('keeps to the daily limits of new items and reviews, counted per study day', async () => {
     const student = await signUp('Limited');
     const author = await make.author();

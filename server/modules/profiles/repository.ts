@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { reputationPoints } from '../../../contracts/reputation.ts';
 import type { Orm } from '../../db/client.ts';
 import { beforeTimeKey, exactTime } from '../../db/keyset.ts';
 import type { TimeKey } from '../../lib/cursor.ts';
 import { blocks, follows, profiles, userReports, users } from '../../db/schema.ts';
+import { blockedBetween, notBlockedBetween } from '../../db/visibility.ts';
 import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -62,16 +63,29 @@ export function createProfilesRepository(orm: Orm) {
 
     /**
      * One page of the people who follow `key` (`direction` 'followers') or whom `key` follows ('following'),
-     * newest edge first; `after` is the last edge of the previous page.
+     * newest edge first, leaving out people blocked either way with `readerKey`; `after` is the last edge of the
+     * previous page.
      */
-    async listEdges(key: string, direction: 'followers' | 'following', limit: number, after?: TimeKey) {
+    async listEdges(
+      key: string,
+      direction: 'followers' | 'following',
+      readerKey: string | undefined,
+      limit: number,
+      after?: TimeKey,
+    ) {
       const mine = direction === 'followers' ? follows.followeeKey : follows.followerKey;
       const theirs = direction === 'followers' ? follows.followerKey : follows.followeeKey;
       return orm
         .select({ profile: profiles, at: exactTime(follows.createdAt) })
         .from(follows)
         .innerJoin(profiles, eq(profiles.key, theirs))
-        .where(and(eq(mine, key), after ? beforeTimeKey(follows.createdAt, theirs, after) : undefined))
+        .where(
+          and(
+            eq(mine, key),
+            notBlockedBetween(readerKey, theirs),
+            after ? beforeTimeKey(follows.createdAt, theirs, after) : undefined,
+          ),
+        )
         .orderBy(desc(follows.createdAt), desc(theirs))
         .limit(limit);
     },
@@ -221,17 +235,8 @@ async function lockProfiles(tx: Executor, keys: string[]): Promise<void> {
 
 /** Whether either of two profiles blocks the other. */
 export async function blockedEitherWay(tx: Executor, a: string, b: string): Promise<boolean> {
-  const rows = await tx
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerKey, a), eq(blocks.blockedKey, b)),
-        and(eq(blocks.blockerKey, b), eq(blocks.blockedKey, a)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const result = await tx.execute<{ blocked: boolean }>(sql`select ${blockedBetween(a, b)} as blocked`);
+  return result.rows[0]?.blocked ?? false;
 }
 
 async function moveFollowCounters(tx: Executor, followerKey: string, followeeKey: string, delta: 1 | -1) {

@@ -188,6 +188,7 @@ export function createProfilesService(repository: ProfilesRepository) {
       const edges = await repository.listEdges(
         row.key,
         direction,
+        readerKey,
         limit + 1,
         cursor ? decodeTimeKey(cursor) : undefined,
       );

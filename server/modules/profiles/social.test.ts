@@ -68,6 +68,32 @@ describe('hidden follow counts, blocks and reports', () => {
     expect((await follow(ada.id, troll)).json()).toEqual({ following: true, followers: 1 });
   });
 
+  it('leaves people blocked either way out of the follower and following lists the reader opens', async () => {
+    const reader = await signUp('List Reader');
+    const popular = await signUp('Popular');
+    const blocker = await signUp('Blocks Reader');
+    const blocked = await signUp('Blocked By Reader');
+    const friend = await signUp('Friend');
+    for (const person of [blocker, blocked, friend]) {
+      await follow(popular.id, person);
+      await follow(person.id, popular);
+    }
+    await block(reader.id, blocker);
+    await block(blocked.id, reader);
+    const handles = async (direction: string, as?: Person) =>
+      (
+        (await request('GET', `/api/profiles/${popular.id}/${direction}`, as)).json().items as {
+          key: string;
+        }[]
+      )
+        .map((item) => item.key)
+        .sort();
+    for (const direction of ['followers', 'following']) {
+      expect(await handles(direction, reader), direction).toEqual([friend.id]);
+      expect(await handles(direction), direction).toEqual([blocker.id, blocked.id, friend.id].sort());
+    }
+  });
+
   it('refuses blocking yourself, or while signed out', async () => {
     const ada = await signUp('Self Blocker');
     expect((await block(ada.id, ada)).statusCode).toBe(400);

@@ -2,7 +2,8 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { studyDefaults } from '../../../../contracts/play.ts';
 import type { Orm } from '../../../db/client.ts';
 import { cards } from '../../../db/schema.ts';
-import { deckSelection, studyableBy, type DeckRow } from '../repository.ts';
+import { studyableBy } from '../../../db/visibility.ts';
+import { deckSelection, type DeckRow } from '../repository.ts';
 
 /** Where the statistics look: the person's whole log, or one deck of theirs. */
 export type StatsScope = {

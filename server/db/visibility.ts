@@ -1,0 +1,95 @@
+// Who may read what: the one place the visibility of cards and the effect of blocks are written
+// (decision 012). Every query that returns cards or people reads through these predicates; services that
+// decide on a row already read use the twins at the end of the file.
+import { and, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { blocks, cards } from './schema.ts';
+
+/** A signed-in reader's profile key, a placeholder for one in a prepared statement, or undefined for a visitor. */
+export type Reader = string | Placeholder | undefined;
+
+/** The columns of a card the rules read: `cards` itself, or an alias of it (`alias(cards, 't')`). */
+export type CardColumns = Record<'authorKey' | 'status' | 'visibility' | 'deletedAt', AnyColumn>;
+
+/** What the rules read of a card row already in hand. */
+export type CardAccessFacts = {
+  authorKey: string;
+  status: string;
+  visibility: string;
+  deletedAt: Date | null;
+};
+
+// The literals below are written into the SQL text, not passed as parameters: the partial indexes on cards
+// (`cards_public_new_idx`, `cards_public_trending_idx`, the search head index) have
+// `where status = 'published' and visibility = 'public' and deleted_at is null`, and the planner uses a
+// partial index only when the query's condition implies its predicate as written. (Each predicate is in
+// parentheses so it keeps its meaning inside `or()` or `not`; AND chains are flattened before planning.)
+
+/** Published and not deleted, whatever its visibility (an author's own tab, counts, the trending sweep). */
+export function publishedCard(card: CardColumns = cards): SQL {
+  return sql`(${card.status} = 'published' and ${card.deletedAt} is null)`;
+}
+
+/**
+ * Listed: published, public and not deleted. The only cards that appear in feeds, search, graphs, backlinks,
+ * tag suggestions and other people's profile tabs.
+ */
+export function listedCard(card: CardColumns = cards): SQL {
+  return sql`(${card.status} = 'published' and ${card.visibility} = 'public' and ${card.deletedAt} is null)`;
+}
+
+/** Opens by its link for anyone: published, public or unlisted, not deleted (embeds, link previews). */
+export function openCard(card: CardColumns = cards): SQL {
+  return sql`(${card.status} = 'published' and ${card.visibility} in ('public', 'unlisted') and ${card.deletedAt} is null)`;
+}
+
+/** The reader's own card, in any state but deleted; nothing for a visitor. */
+export function ownCard(reader: Reader, card: CardColumns = cards): SQL {
+  if (reader === undefined) return sql`false`;
+  return sql`(${card.authorKey} = ${reader} and ${card.deletedAt} is null)`;
+}
+
+/** What the reader may open: an open card, or their own in any state but deleted. */
+export function cardReadableBy(reader: Reader, card: CardColumns = cards): SQL {
+  if (reader === undefined) return openCard(card);
+  return sql`(${card.deletedAt} is null and (${card.authorKey} = ${reader} or (${card.status} = 'published' and ${card.visibility} in ('public', 'unlisted'))))`;
+}
+
+/** A published card the reader may open: public or unlisted, or their own of any visibility. */
+export function publishedCardReadableBy(reader: Reader, card: CardColumns = cards): SQL {
+  if (reader === undefined) return openCard(card);
+  return sql`(${card.status} = 'published' and ${card.deletedAt} is null and (${card.authorKey} = ${reader} or ${card.visibility} in ('public', 'unlisted')))`;
+}
+
+/**
+ * No block between the reader and the person in `person` (a profile key column or expression), in either
+ * direction: a reader never meets the cards or the person of someone they block or who blocks them. Nothing
+ * to check for a visitor (undefined, which `and()` leaves out). The people blocked either way are one list,
+ * read once per statement (a hashed `not in`), rather than looked up again for every row; both halves use an
+ * index (the primary key leads with blocker_key, `blocks_blocked_idx` is on blocked_key).
+ */
+export function notBlockedBetween(reader: Reader, person: AnyColumn | SQL): SQL | undefined {
+  if (reader === undefined) return undefined;
+  return sql`${person} not in (select ${blocks.blockedKey} from ${blocks} where ${blocks.blockerKey} = ${reader} union all select ${blocks.blockerKey} from ${blocks} where ${blocks.blockedKey} = ${reader})`;
+}
+
+/** Whether either of two people blocks the other, as a boolean expression (follows, likes, messages). */
+export function blockedBetween(a: string, b: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerKey} = ${a} and ${blocks.blockedKey} = ${b}) or (${blocks.blockerKey} = ${b} and ${blocks.blockedKey} = ${a}))`;
+}
+
+/**
+ * Cards the reader may study: published and not deleted; public or unlisted, or their own; and by nobody
+ * blocked either way. Other people's private cards and drafts never reach a deck.
+ */
+export function studyableBy(reader: string | Placeholder, card: CardColumns = cards): SQL {
+  return and(publishedCardReadableBy(reader, card), notBlockedBetween(reader, card.authorKey))!;
+}
+
+// Twins of the predicates above for a card row already read, where a service decides (404 or not).
+
+/** `cardReadableBy` for a row in hand. */
+export function mayReadCard(card: CardAccessFacts, readerKey: string | undefined): boolean {
+  if (card.deletedAt) return false;
+  if (readerKey !== undefined && card.authorKey === readerKey) return true;
+  return card.status === 'published' && (card.visibility === 'public' || card.visibility === 'unlisted');
+}

@@ -1,0 +1,320 @@
+import {
+  and,
+  desc,
+  eq,
+  getTableName,
+  notInArray,
+  sql,
+  type Column,
+  type Subquery,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database, Orm } from '../../../db/client.ts';
+import { cards, profiles } from '../../../db/schema.ts';
+import { estimateShare, type LexemeStats } from '../match-estimate.ts';
+import {
+  filterConditions,
+  filterConditionsOf,
+  filterValues,
+  newestFirst,
+  shapeOf,
+  summaries,
+  summaryColumns,
+  type CardFilters,
+  type FilterShape,
+} from './shared.ts';
+import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
+
+/**
+ * The query of search: the words stemmed as English (as titles and bodies are indexed), or else all of them as
+ * written, which is how tags are indexed ('simple'): "recsys" stems to "recsi", yet must find the tag `recsys`.
+ */
+export const tsQuery = (q: string | Placeholder) =>
+  sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
+
+/**
+ * The query as a subquery that PostgreSQL evaluates once per statement. In a prepared statement's generic plan
+ * the expression itself would be parsed again for every row it is compared with or ranked against.
+ */
+const onceQuery = (q: string | Placeholder) => sql`(select ${tsQuery(q)})`;
+
+/**
+ * How much of a body a search result brings for its snippet: snippets look for the first match in the first
+ * SNIPPET_SOURCE_CHARS characters of plain text, which this much Markdown covers.
+ */
+export const snippetSourceLength = 20_000;
+const snippetSource = sql<string>`substr(${cards.body}, 1, ${sql.raw(String(snippetSourceLength))})`;
+
+/**
+ * How search reads body matches (see `searchBodies`): all of them when PostgreSQL expects at most
+ * `bitmapAllBelow`; by walking the newest cards when it expects at least `walkShare` of the listed cards to
+ * match; through a window of the newest cards otherwise. Set on the 100,000-card benchmark. The estimate
+ * counts a word whose English stem is the word itself twice (the query holds it in both of its forms), so it
+ * is up to twice the truth.
+ */
+export type BodySearchTuning = {
+  bitmapAllBelow: number;
+  walkShare: number;
+  /** The smallest window, in newest cards; the others double it, ten times. */
+  smallestWindow: number;
+};
+const defaultTuning: BodySearchTuning = { bitmapAllBelow: 1000, walkShare: 0.1, smallestWindow: 1000 };
+/** How long the cached publication times of the n-th newest listed cards (search's windows) are used. */
+const NEWEST_TIMES_TTL_MS = 60_000;
+/** How long the cached lexeme statistics (search's estimates) are used; ANALYZE renews them rarely. */
+const LEXEME_STATS_TTL_MS = 10 * 60_000;
+
+/** Search: the title and tags tier, the body tier, similar titles, and filters without words. */
+export function createSearchRepository(db: Database, tuning: BodySearchTuning = defaultTuning) {
+  const { orm } = db;
+  // Each way of reading body matches runs on sessions where the planner can take no other (see searchBodies).
+  const byWalking = db.withSettings({ enable_seqscan: 'off', enable_bitmapscan: 'off' });
+  const byIndex = db.withSettings({ enable_seqscan: 'off', enable_indexscan: 'off' });
+
+  // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
+  // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
+  // searchBodies).
+  let newestTimes: { at: number; times: Map<number, Date> } | undefined;
+  const windows = Array.from({ length: 10 }, (_, i) => tuning.smallestWindow * 2 ** i);
+  async function newestSince(count: number): Promise<Date | undefined> {
+    const n = windows.find((size) => size >= count) ?? Infinity;
+    if (!newestTimes || Date.now() - newestTimes.at > NEWEST_TIMES_TTL_MS) {
+      const result = await orm.execute<{ n: number; at: Date | string | null }>(sql`
+        select n, (select ${cards.publishedAt} from ${cards} where ${listedCard()}
+                   order by ${cards.publishedAt} desc nulls last, ${cards.id} desc nulls last
+                   offset n - 1 limit 1) as at
+        from unnest(${sql.param(windows)}::int[]) as n`);
+      newestTimes = {
+        at: Date.now(),
+        times: new Map(result.rows.flatMap((row) => (row.at ? [[row.n, new Date(row.at)] as const] : []))),
+      };
+    }
+    // No time: fewer cards than that are listed, so the window is all of them.
+    return newestTimes.times.get(n);
+  }
+
+  // The statistics PostgreSQL keeps of the search vector, read every few minutes: search estimates how many
+  // cards a query matches from them, as the planner would (see match-estimate.ts).
+  let lexemes: { at: number; stats: Promise<LexemeStats> } | undefined;
+  function lexemeStats(): Promise<LexemeStats> {
+    if (!lexemes || Date.now() - lexemes.at > LEXEME_STATS_TTL_MS) {
+      const stats = readLexemeStats();
+      lexemes = { at: Date.now(), stats };
+      // A failed read is not kept: the next search asks again.
+      stats.catch(() => (lexemes = undefined));
+    }
+    return lexemes.stats;
+  }
+  async function readLexemeStats(): Promise<LexemeStats> {
+    const result = await orm.execute<{ elems: string[] | null; freqs: number[] | null; cards: number }>(sql`
+      select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
+             greatest(c.reltuples, 0)::float8 as cards
+      from pg_class c
+      left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname
+        and s.attname = 'search_vector'
+      where c.oid = ${getTableName(cards)}::regclass`);
+    const row = result.rows[0];
+    const elems = row?.elems ?? [];
+    const freqs = row?.freqs ?? [];
+    // The frequencies end with their minimum, maximum and the share of empty vectors.
+    return {
+      frequencies: new Map(elems.map((lexeme, i) => [lexeme, freqs[i] ?? 0])),
+      minimum: freqs[elems.length] ?? 0,
+      cards: row?.cards ?? 0,
+    };
+  }
+
+  /**
+   * A page of search results read in full (summary, author, the start of the body for the snippet) from a
+   * subquery of their ids, in its order: each query sorts ids alone and reads whole rows for the page only,
+   * since sorting whole rows would read every match's body. `before` orders ahead of newest first; `builder`
+   * is the handle (or a transaction) to run on.
+   */
+  function withSnippetSources(
+    page: Subquery<string, { id: Column; publishedAt: Column }> & { id: Column; publishedAt: Column },
+    options: { before?: SQL; builder?: Pick<Orm, 'select'> } = {},
+  ) {
+    const { before, builder = orm } = options;
+    return builder
+      .select({ card: summaryColumns, author: profiles, fullBody: snippetSource })
+      .from(page)
+      .innerJoin(cards, eq(cards.id, page.id))
+      .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+      .orderBy(
+        ...(before ? [before] : []),
+        sql`${page.publishedAt} desc nulls last`,
+        sql`${page.id} desc nulls last`,
+      );
+  }
+
+  // The first tier of search runs on every search: prepared once per shape (filters used, signed in or not).
+  // Its best plan never depends on the words (the title and tags index, then a sort of the matches' ids).
+  const heads = new Map<string, ReturnType<typeof prepareHead>>();
+  function prepareHead(shape: FilterShape, signedIn: boolean, name: string) {
+    const query = onceQuery(sql.placeholder('q'));
+    const top = orm
+      .select({
+        id: cards.id,
+        rank: sql<number>`ts_rank_cd('{0.1, 0.1, 0.4, 1.0}', ${cards.searchHead}, ${query})`.as(
+          'search_rank',
+        ),
+        publishedAt: cards.publishedAt,
+      })
+      .from(cards)
+      .where(
+        and(
+          listedCard(),
+          sql`${cards.searchHead} @@ ${query}`,
+          signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
+          ...filterConditionsOf(shape, (value) => sql.placeholder(value)),
+        ),
+      )
+      .orderBy(sql`search_rank desc`, ...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .as('top');
+    // By the alias, which only the subquery has (`rank` alone would be the author's rank).
+    return withSnippetSources(top, { before: sql`search_rank desc` }).prepare(name);
+  }
+  function headStatement(shape: FilterShape, signedIn: boolean) {
+    const name = `search_head_${signedIn ? 'reader' : 'visitor'}${shape.tag ? '_tag' : ''}${shape.type ? '_type' : ''}${shape.author ? '_author' : ''}`;
+    let statement = heads.get(name);
+    if (!statement) heads.set(name, (statement = prepareHead(shape, signedIn, name)));
+    return statement;
+  }
+
+  return {
+    /**
+     * The first tier of search: listed cards whose title or tags match `q`, best first, then newest. The rank
+     * is `ts_rank_cd` over the stored title and tags vector with the weights {D, C, B, A} = {0.1, 0.1, 0.4,
+     * 1.0}, so a title match counts more than a tag match; every match is ranked, at a few microseconds each,
+     * without reading its (large, compressed) full vector. The start of the body comes along for the snippet.
+     */
+    async searchTitlesAndTags(
+      q: string,
+      filters: CardFilters,
+      readerKey: string | undefined,
+      offset: number,
+      limit: number,
+    ) {
+      return headStatement(shapeOf(filters), readerKey !== undefined).execute({
+        q,
+        reader: readerKey,
+        ...filterValues(filters),
+        offset,
+        limit,
+      });
+    },
+
+    /**
+     * The second tier: listed cards that match `q` only in their body, newest first. Ranking these by
+     * `ts_rank_cd` would read the full vector of every one of them (tens of thousands for a common word), and
+     * the full-text index hands back its matches in no order, so how to find the newest few depends on how
+     * many cards hold the words, estimated as PostgreSQL's planner would (see match-estimate.ts):
+     *
+     * - Few (up to `bitmapAllBelow`, or only words the statistics do not know): read them all from the
+     *   full-text index and sort them.
+     * - Very many (at least `walkShare` of the listed cards): walk the index of new cards, testing each, and
+     *   stop after a page; a few dozen cards.
+     * - In between: the newest cards that should hold about three pages of matches (from the cached
+     *   publication times of the n-th newest card), intersected with the full-text index, so only cards that
+     *   match and are recent enough are read; a window that holds too few matches (filters, an estimate off)
+     *   is widened fourfold until the page is full or the window is everything.
+     *
+     * Left to itself, PostgreSQL walks too often: it does not count decompressing each card's vector (several
+     * kilobytes) to test it, so for a word in 284 of 100,000 cards it read every card (90 ms); for a word in
+     * 3,000 the walk read 850 cards (5 ms) where the window reads 60 (1.4 ms). So each way is fixed for its
+     * one statement: it runs on sessions where the other kinds of scan are switched off.
+     */
+    async searchBodies(
+      q: string,
+      filters: CardFilters,
+      readerKey: string | undefined,
+      offset: number,
+      limit: number,
+    ) {
+      const query = tsQuery(q);
+      const matches = and(
+        listedCard(),
+        sql`${cards.searchVector} @@ ${query}`,
+        sql`not (${cards.searchHead} @@ ${query})`,
+        notBlockedBetween(readerKey, cards.authorKey),
+        ...filterConditions(filters),
+      );
+      const page = (by: 'walk' | 'bitmap', since?: Date) => {
+        const on = by === 'walk' ? byWalking : byIndex;
+        const ids = on
+          .select({ id: cards.id, publishedAt: cards.publishedAt })
+          .from(cards)
+          .where(and(matches, since ? sql`${cards.publishedAt} >= ${since}` : undefined))
+          .orderBy(...newestFirst)
+          .offset(offset)
+          .limit(limit)
+          .as('page');
+        return withSnippetSources(ids, { builder: on });
+      };
+
+      const stats = await lexemeStats();
+      const estimate = estimateShare(q, stats);
+      const matching = estimate.share * stats.cards;
+      // Words the statistics do not know are rarer than any they do: their matches are few, however many
+      // cards the default share of an unknown word comes to.
+      if (!estimate.known || matching <= tuning.bitmapAllBelow) return page('bitmap');
+      if (matching >= tuning.walkShare * stats.cards) return page('walk');
+
+      let newest = Math.ceil((3 * (offset + limit) * stats.cards) / matching);
+      for (;;) {
+        const since = await newestSince(newest);
+        const rows = await page('bitmap', since);
+        if (since === undefined || rows.length === limit) return rows;
+        newest *= 4;
+      }
+    },
+
+    /**
+     * Typo tolerance: listed cards whose title holds words like the query's (pg_trgm's `word_similarity`, at
+     * least `threshold`), most similar first, leaving out `exclude`. The `<%` operator uses the trigram index
+     * on titles; its threshold is a setting, so it is set for this transaction only.
+     */
+    async searchSimilarTitles(
+      q: string,
+      filters: CardFilters,
+      readerKey: string | undefined,
+      threshold: number,
+      exclude: string[],
+      limit: number,
+    ) {
+      const similarity = sql<number>`word_similarity(${q}, ${cards.title})`;
+      return orm.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`,
+        );
+        return tx
+          .select({ card: summaryColumns, author: profiles, similarity })
+          .from(cards)
+          .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+          .where(
+            and(
+              listedCard(),
+              sql`${q} <% ${cards.title}`,
+              exclude.length > 0 ? notInArray(cards.id, exclude) : undefined,
+              notBlockedBetween(readerKey, cards.authorKey),
+              ...filterConditions(filters),
+            ),
+          )
+          .orderBy(desc(similarity), desc(cards.likes), desc(cards.id))
+          .limit(limit);
+      });
+    },
+
+    /** Listed cards that pass the filters, newest first: search with filters and no words. */
+    async filtered(filters: CardFilters, readerKey: string | undefined, offset: number, limit: number) {
+      return summaries(orm)
+        .where(and(listedCard(), notBlockedBetween(readerKey, cards.authorKey), ...filterConditions(filters)))
+        .orderBy(...newestFirst)
+        .offset(offset)
+        .limit(limit);
+    },
+  };
+}
