@@ -163,7 +163,7 @@ for (const viewport of viewports) {
       page,
       seriousA11yViolations,
     }, testInfo) => {
-      // Three pages, each photographed twice and checked by axe, on a busy two-core runner.
+      // Three pages and the popover, each photographed twice and checked by axe, on a busy two-core runner.
       test.slow();
       await page.setViewportSize(viewport);
       // Nothing is stored, so the theme follows the system's preference.
@@ -193,6 +193,15 @@ for (const viewport of viewports) {
         await shoot(page, testInfo, `${label}-${viewport.width}-${scheme}`);
         expect(await seriousA11yViolations(page), `${path}`).toEqual([]);
       }
+
+      // The profile card in this theme, over the Confer page.
+      await page.getByRole('button', { name: 'Open profile' }).click();
+      await expect(
+        page.getByRole('dialog', { name }).getByRole('link', { name: 'View Profile' }),
+      ).toBeVisible();
+      await settle(page);
+      await shoot(page, testInfo, `profile-popover-${viewport.width}-${scheme}`);
+      expect(await seriousA11yViolations(page), 'the profile popover').toEqual([]);
     });
   }
 }
