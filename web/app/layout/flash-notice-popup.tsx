@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { FlashNotice } from '../../lib/flash.ts';
+import { bottomBarHeight } from './bottom-bar.tsx';
 
 /**
  * Shows the notice a flow passed along with its navigation (see `lib/flash.ts`). It stays until closed, since
@@ -22,9 +23,14 @@ export function FlashNoticePopup({ notice }: { notice: FlashNotice }) {
   return (
     <Snackbar
       open
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      // Below the sticky top bar, so the notice never hides the logo or the profile button.
-      sx={{ top: { xs: 72, sm: 80 } }}
+      // At the foot of the window, away from the top bar and the profile popover that opens under it: a
+      // snackbar sits above every popover and dialog in MUI's layers, so at the top it covered the profile
+      // card. Bottom-left on wider screens; on phones across the bottom, above the fixed bottom bar.
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      sx={{
+        bottom: { xs: `calc(${bottomBarHeight}px + env(safe-area-inset-bottom) + 8px)`, sm: 24 },
+        maxWidth: { sm: 560 },
+      }}
       onClose={(_event, reason) => {
         // A click elsewhere on the page is not a request to dismiss the notice.
         if (reason !== 'clickaway') close();

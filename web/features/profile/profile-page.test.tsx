@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
+import { deferred, errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
 import type { StubRoute } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
@@ -48,6 +48,24 @@ describe('own profile', () => {
     expect(counter('Cards')).toHaveTextContent('5');
     expect(counter('Likes')).toHaveTextContent('40');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('names the person at h4 of the type scale while the profile loads and once it has, breaking long words', async () => {
+    const answer = deferred<Response>();
+    stubApi({ ...ownRoutes, 'GET /api/profiles/u_ada': () => answer.promise });
+    renderOwnProfile();
+    // h3 made an ordinary name wrap beside the photo at 1280 px; the heading keeps its size when the profile
+    // arrives, so nothing below it jumps.
+    const loading = screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    expect(loading).toHaveClass('MuiTypography-h4');
+    answer.resolve(jsonResponse(200, ada));
+    expect(await screen.findByRole('img', { name: 'Photo of Ada Lovelace' })).toBeVisible();
+    const loaded = screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    expect(loaded).toHaveClass('MuiTypography-h4');
+    expect(loaded).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(screen.getByRole('link', { name: '@ada' }).parentElement).toHaveStyle({
+      overflowWrap: 'anywhere',
+    });
   });
 
   it('sends nothing while a field breaks the rules, then only the fields that changed', async () => {

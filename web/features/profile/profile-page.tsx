@@ -17,7 +17,7 @@ import { ConnectionsTabs } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 import { ProfilePhotoControl } from './profile-photo-control.tsx';
 import { PrivacySection } from './privacy-section.tsx';
-import { ProfileHeader } from './profile-header.tsx';
+import { ProfileHeader, ProfileName } from './profile-header.tsx';
 import { ReputationPanel } from './reputation-panel.tsx';
 
 /** The signed-in person's own profile: `/profile`. */
@@ -57,9 +57,9 @@ function OwnProfile({ user }: { user: SessionUser }) {
 
   // Until the profile arrives, the heading uses the name the browser remembers from signing in.
   const heading = (
-    <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+    <ProfileName id={headingId} gutterBottom>
       {user.name ?? 'Profile'}
-    </Typography>
+    </ProfileName>
   );
 
   let content;

@@ -16,7 +16,7 @@ import { displayNameOf, ownProfileKey, profileByHandleQuery } from './api.ts';
 import { ConnectionsTabs } from './connections.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { ProfileActionsMenu } from './profile-actions-menu.tsx';
-import { ProfileHeader } from './profile-header.tsx';
+import { ProfileHeader, ProfileName } from './profile-header.tsx';
 
 /** Someone's public profile: `/u/:handle`. */
 export function PublicProfilePage() {
@@ -73,9 +73,9 @@ function PublicProfile({ handle }: { handle: string }) {
   if (!profile) {
     return (
       <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
-        <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        <ProfileName id={headingId} gutterBottom>
           @{handle}
-        </Typography>
+        </ProfileName>
         {query.isError ? (
           <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
