@@ -3,15 +3,10 @@ import { isErrorCode, type ErrorCode } from '../../../contracts/errors.ts';
 import { jobLimits, type Job } from '../../../contracts/jobs.ts';
 import { AppError } from '../app-error.ts';
 import type { AttemptContext, JobQueue, QueueOptions } from './queue.ts';
-import { progressOf, type JobRow, type JobsRepository } from './repository.ts';
+import { progressOf, type JobRow, type JobsRepository, type ProgressFields } from './repository.ts';
 
 /** What a job reports as it goes; fields left out keep their last value. */
-export type ProgressUpdate = {
-  stage?: string | null;
-  done?: number | null;
-  total?: number | null;
-  message?: string | null;
-};
+export type ProgressUpdate = ProgressFields;
 
 /** What a kind's handler is given for one attempt. */
 export type JobContext<I> = {
@@ -157,6 +152,14 @@ export function createPersonJobs(
       signal.throwIfAborted();
     };
 
+    const unwritten = async () => {
+      clearTimeout(trailing);
+      await writing.catch(() => undefined);
+      const rest = pending ?? {};
+      pending = null;
+      return rest;
+    };
+
     try {
       const result = await definition.run({
         jobId,
@@ -166,17 +169,25 @@ export function createPersonJobs(
         progress,
         signal,
       });
-      clearTimeout(trailing);
-      await writing.catch(() => undefined);
-      await repository.settle(jobId, number, { status: 'succeeded', result: result ?? null });
+      // Progress still waiting for its turn is written with the outcome.
+      await repository.settle(
+        jobId,
+        number,
+        { status: 'succeeded', result: result ?? null },
+        await unwritten(),
+      );
     } catch (error) {
-      clearTimeout(trailing);
-      await writing.catch(() => undefined);
+      const lastProgress = await unwritten();
       // Cancelled: the row says so already, and there is nothing to retry.
       if (cancel.signal.aborted) return;
       const code = errorCodeOf(error, attempt.signal.aborted);
       const last = attempt.retryCount >= attempt.retryLimit;
-      await repository.settle(jobId, number, { status: last ? 'failed' : 'queued', errorCode: code });
+      await repository.settle(
+        jobId,
+        number,
+        { status: last ? 'failed' : 'queued', errorCode: code },
+        lastProgress,
+      );
       throw error;
     } finally {
       running.delete(jobId);
@@ -199,7 +210,8 @@ export function createPersonJobs(
       kinds.set(definition.kind, known);
       queue.define<Payload>(
         queueOf(definition.kind),
-        { ...definition.queue, policy: 'standard', deadLetter: ABANDONED_QUEUE },
+        // Retries are found by polling: a person waits for them, so look every few seconds.
+        { pollingSeconds: 5, ...definition.queue, policy: 'standard', deadLetter: ABANDONED_QUEUE },
         (data, attempt) => runAttempt(known, data, attempt),
       );
     },

@@ -5,7 +5,9 @@ import { createJobQueue, type JobQueueOptions } from './queue.ts';
 import { createJobsRepository } from './repository.ts';
 
 /** Test-only knobs of the job queue (a TestClock, a short supervision interval). */
-export type JobsPluginOptions = Partial<Pick<JobQueueOptions, 'clock' | 'superviseIntervalSeconds'>>;
+export type JobsPluginOptions = Partial<
+  Pick<JobQueueOptions, 'clock' | 'superviseIntervalSeconds' | 'stopTimeoutMs'>
+>;
 
 /**
  * `app.jobs`: the job queue (pg-boss in the app's PostgreSQL) and person jobs on top of it. Modules define

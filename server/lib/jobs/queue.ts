@@ -25,6 +25,11 @@ export type QueueOptions = {
   deadLetter?: string;
   /** Jobs of this queue this instance runs at once. */
   concurrency?: number;
+  /**
+   * How often an idle worker looks for jobs that no notification announced: retries whose delay is over, jobs
+   * given up on by a stopped instance. New jobs wake workers at once whatever this is. Default 30.
+   */
+  pollingSeconds?: number;
 };
 
 /** What a handler learns about the attempt it runs. */
@@ -61,13 +66,15 @@ export type JobQueueOptions = {
   clock?: Clock;
   /** How often an instance looks for expired jobs and runs pg-boss's maintenance (seconds; tests use 1). */
   superviseIntervalSeconds?: number;
+  /** How long `stop()` waits for running handlers before it fails them (they are retried elsewhere). */
+  stopTimeoutMs?: number;
 };
 
 type Definition = { options: QueueOptions; handler: Handler<object> };
 type Schedule = { cron: string; atStart: boolean };
 
-/** Queues of notify kind wake idle workers at once (≈ 6 ms); polling stays as the backstop, rarely. */
-const NOTIFY_POLLING_SECONDS = 30;
+/** New jobs wake idle workers at once (≈ 6 ms, decision 011); polling is the backstop, and finds retries. */
+const POLLING_SECONDS = 30;
 
 /**
  * The app's one pg-boss: queues with retries, backoff, time limits and singleton keys; cron schedules that run
@@ -112,7 +119,8 @@ export function createJobQueue(options: JobQueueOptions) {
         includeMetadata: true,
         batchSize: 1,
         localConcurrency: queue.concurrency ?? 1,
-        notifyPollingIntervalSeconds: NOTIFY_POLLING_SECONDS,
+        notifyPollingIntervalSeconds: queue.pollingSeconds ?? POLLING_SECONDS,
+        pollingIntervalSeconds: Math.min(2, queue.pollingSeconds ?? POLLING_SECONDS),
       },
       async (jobs: JobWithMetadata<object>[]) => {
         // batchSize 1: one job per call.
@@ -199,11 +207,11 @@ export function createJobQueue(options: JobQueueOptions) {
       for (const [name, schedule] of schedules) if (schedule.atStart) await boss.send(name, {});
     },
 
-    /** Stops fetching, waits for running handlers (up to `timeoutMs`), fails what is left, closes the pool. */
-    async stop(timeoutMs = 10_000) {
+    /** Stops fetching, waits for running handlers (up to `stopTimeoutMs`), fails what is left, closes the pool. */
+    async stop() {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: timeoutMs });
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000 });
     },
   };
 }

@@ -10,6 +10,13 @@ import { jobs } from '../../db/schema.ts';
 import type { ExecuteSql } from './queue.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
+/** The progress columns a job reports; those left out keep their value. */
+export type ProgressFields = {
+  stage?: string | null;
+  done?: number | null;
+  total?: number | null;
+  message?: string | null;
+};
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 /** The row as the realtime connection sends it (the result stays out: the page reads it once, at the end). */
@@ -105,11 +112,7 @@ export function createJobsRepository(orm: Orm) {
     },
 
     /** Progress of the attempt that owns the row; undefined when it no longer does (cancelled, given up on). */
-    progress(
-      id: string,
-      attempt: number,
-      update: { stage?: string | null; done?: number | null; total?: number | null; message?: string | null },
-    ) {
+    progress(id: string, attempt: number, update: ProgressFields) {
       return change(orm, owned(id, attempt), update);
     },
 
@@ -121,9 +124,12 @@ export function createJobsRepository(orm: Orm) {
         | { status: 'succeeded'; result: unknown }
         | { status: 'failed'; errorCode: string }
         | { status: 'queued'; errorCode: string },
+      /** Progress reported since the last write, kept with the outcome. */
+      lastProgress: ProgressFields = {},
     ) {
       const finished = outcome.status !== 'queued';
       return change(orm, owned(id, attempt), {
+        ...lastProgress,
         ...outcome,
         result: outcome.status === 'succeeded' ? (outcome.result ?? null) : null,
         ...(finished ? { finishedAt: sql`now()` } : {}),
