@@ -75,6 +75,9 @@ type Schedule = { cron: string; atStart: boolean };
 
 /** New jobs wake idle workers at once (≈ 6 ms, decision 011); polling is the backstop, and finds retries. */
 const POLLING_SECONDS = 30;
+/** A queue that could not start tries again after this long, doubling up to the maximum. */
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30_000;
 
 /**
  * The app's one pg-boss: queues with retries, backoff, time limits and singleton keys; cron schedules that run
@@ -102,11 +105,13 @@ export function createJobQueue(options: JobQueueOptions) {
 
   const definitions = new Map<string, Definition>();
   const schedules = new Map<string, Schedule>();
-  let started = false;
+  let phase: 'idle' | 'starting' | 'started' | 'stopped' = 'idle';
+  const working = new Set<string>();
+  let retryTimer: NodeJS.Timeout | undefined;
 
   /** Defines a queue and the handler this instance runs its jobs with. */
   function define<T extends object>(name: string, queue: QueueOptions, handler: Handler<T>) {
-    if (started) throw new Error(`Queue ${name} was defined after the job queue started`);
+    if (phase !== 'idle') throw new Error(`Queue ${name} was defined after the job queue started`);
     if (definitions.has(name)) throw new Error(`Queue ${name} is defined twice`);
     definitions.set(name, { options: queue, handler: handler as Handler<object> });
   }
@@ -145,6 +150,43 @@ export function createJobQueue(options: JobQueueOptions) {
     );
   }
 
+  /** One try at starting: each step may be repeated after a failure (all of them are idempotent). */
+  async function startOnce() {
+    await boss.start();
+    // Dead-letter queues first: a queue naming one needs it to exist.
+    const ordered = [...definitions].sort(
+      ([, a], [, b]) => Number(!!a.options.deadLetter) - Number(!!b.options.deadLetter),
+    );
+    for (const [name, { options: queue }] of ordered) {
+      const settings = {
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        retryBackoff: queue.retryBackoff,
+        ...(queue.retryDelayMaxSeconds ? { retryDelayMax: queue.retryDelayMaxSeconds } : {}),
+        expireInSeconds: queue.expireInSeconds,
+        ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
+        notify: true,
+      };
+      await boss.createQueue(name, {
+        ...settings,
+        policy: queue.policy ?? 'standard',
+        ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+      });
+      // createQueue leaves an existing queue as it was; the code's settings win on every start.
+      await boss.updateQueue(name, { ...settings, deadLetter: queue.deadLetter ?? null });
+    }
+    for (const [name, schedule] of schedules) {
+      // 'once': after the app was down across an occurrence, the first pass sends one catch-up run.
+      await boss.schedule(name, schedule.cron, null, { tz: 'UTC', missed: 'once' });
+    }
+    for (const [name, definition] of definitions) {
+      if (working.has(name)) continue;
+      await work(name, definition);
+      working.add(name);
+    }
+    for (const [name, schedule] of schedules) if (schedule.atStart) await boss.send(name, {});
+  }
+
   return {
     /** The pg-boss instance, for tests and for the rare need this wrapper does not cover. */
     boss,
@@ -172,45 +214,43 @@ export function createJobQueue(options: JobQueueOptions) {
       await boss.cancel(name, id);
     },
 
-    /** Creates (or updates) every defined queue, installs the schedules, starts the workers. */
+    /**
+     * Creates (or updates) every defined queue, installs the schedules, starts the workers. Resolves after the
+     * first try: when the database does not answer, the app still starts (and says so on /api/health) and the
+     * queue keeps trying in the background, as the realtime listener does.
+     */
     async start() {
-      if (started) return;
-      started = true;
-      await boss.start({ attempts: 3 });
-      // Dead-letter queues first: a queue naming one needs it to exist.
-      const ordered = [...definitions].sort(
-        ([, a], [, b]) => Number(!!a.options.deadLetter) - Number(!!b.options.deadLetter),
-      );
-      for (const [name, { options: queue }] of ordered) {
-        const settings = {
-          retryLimit: queue.retryLimit,
-          retryDelay: queue.retryDelaySeconds,
-          retryBackoff: queue.retryBackoff,
-          ...(queue.retryDelayMaxSeconds ? { retryDelayMax: queue.retryDelayMaxSeconds } : {}),
-          expireInSeconds: queue.expireInSeconds,
-          ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
-          notify: true,
-        };
-        await boss.createQueue(name, {
-          ...settings,
-          policy: queue.policy ?? 'standard',
-          ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
-        });
-        // createQueue leaves an existing queue as it was; the code's settings win on every start.
-        await boss.updateQueue(name, { ...settings, deadLetter: queue.deadLetter ?? null });
-      }
-      for (const [name, schedule] of schedules) {
-        // 'once': after the app was down across an occurrence, the first pass sends one catch-up run.
-        await boss.schedule(name, schedule.cron, null, { tz: 'UTC', missed: 'once' });
-      }
-      for (const [name, definition] of definitions) await work(name, definition);
-      for (const [name, schedule] of schedules) if (schedule.atStart) await boss.send(name, {});
+      if (phase !== 'idle') return;
+      phase = 'starting';
+      const attempt = async () => {
+        try {
+          await startOnce();
+          if (phase === 'starting') phase = 'started';
+          return true;
+        } catch (error) {
+          if (phase === 'starting')
+            options.log.warn({ err: error }, 'The job queue could not start; trying again');
+          return phase !== 'starting';
+        }
+      };
+      if (await attempt()) return;
+      // The first failure returns at once; the next tries run in the background.
+      void (async () => {
+        for (let waitMs = RETRY_MIN_MS; ; waitMs = Math.min(RETRY_MAX_MS, waitMs * 2)) {
+          await new Promise((resolve) => {
+            retryTimer = setTimeout(resolve, waitMs);
+            retryTimer.unref();
+          });
+          if (phase !== 'starting' || (await attempt())) return;
+        }
+      })();
     },
 
     /** Stops fetching, waits for running handlers (up to `stopTimeoutMs`), fails what is left, closes the pool. */
     async stop() {
-      if (!started) return;
-      started = false;
+      if (phase === 'idle' || phase === 'stopped') return;
+      phase = 'stopped';
+      clearTimeout(retryTimer);
       await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000 });
     },
   };
