@@ -1,4 +1,4 @@
-// `node bench/jobs-latency.ts`: how long a job waits between `send` and its handler with pg-boss's
+// `npx node bench/jobs-latency.ts`: how long a job waits between `send` and its handler with pg-boss's
 // LISTEN/NOTIFY against polling, and what starting a queue costs on a database with and without pg-boss's
 // schema (decision 011). Runs its own embedded PostgreSQL in a temporary folder.
 import fs from 'node:fs/promises';
