@@ -53,6 +53,7 @@ describe('person jobs on one instance', () => {
   const blockers = new Map<string, ReturnType<typeof gate>>();
   const started = new Map<string, ReturnType<typeof gate<AbortSignal>>>();
   const ran: string[] = [];
+  const hung = gate();
   const context = setupTestApp(
     {},
     {
@@ -96,6 +97,15 @@ describe('person jobs on one instance', () => {
             await Promise.race([blockers.get(input.name)?.opened, aborted(signal)]);
             signal.throwIfAborted();
             return null;
+          },
+        });
+        // Ignores its time limit and its signal (a stuck worker): only the dead-letter queue can end its job.
+        app.jobs.register<object, string>({
+          kind: 'test-hangs',
+          queue: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 1 },
+          async run() {
+            await hung.opened;
+            return 'too late';
           },
         });
         // Ignores its time limit's signal on the first attempt only long enough to be given up on.
@@ -237,6 +247,21 @@ describe('person jobs on one instance', () => {
     } finally {
       await tab.close();
     }
+  });
+
+  it('ends a job failed when its last attempt outlives its time limit without settling', async () => {
+    const job = await context.app.jobs.start(ada.id, 'test-hangs', {});
+    const failed = await waitForJob(
+      read(ada, job.id),
+      (j) => j.status !== 'queued' && j.status !== 'running',
+    );
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'jobs/interrupted', attempts: 1 });
+    // The handler's late success changes nothing. Its worker (one at a time) is free again only after that
+    // attempt has written what it could: a second job succeeding says so.
+    hung.open();
+    const next = await context.app.jobs.start(ada.id, 'test-hangs', {});
+    await waitForJob(read(ada, next.id), (j) => j.status === 'succeeded');
+    expect(await read(ada, job.id)()).toMatchObject({ status: 'failed', result: null });
   });
 
   it('retries an attempt whose time limit passed, and the retry completes', async () => {

@@ -79,7 +79,8 @@ export function createPersonJobs(
   // attempt, or its time limit passed while it ignored the signal) still reads as running: end it.
   queue.define<Payload>(
     ABANDONED_QUEUE,
-    { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 },
+    // Dead-lettered jobs announce nothing: look for them every few seconds.
+    { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60, pollingSeconds: 2 },
     async ({ jobId }) => {
       await repository.abandon(jobId, 'jobs/interrupted');
     },
@@ -210,8 +211,15 @@ export function createPersonJobs(
       kinds.set(definition.kind, known);
       queue.define<Payload>(
         queueOf(definition.kind),
-        // Retries are found by polling: a person waits for them, so look every few seconds.
-        { pollingSeconds: 5, ...definition.queue, policy: 'standard', deadLetter: ABANDONED_QUEUE },
+        // Retries are found by polling: a person waits for them, so look every few seconds. A worker that
+        // stops touching its job (a killed process) gives it up after the heartbeat, not the whole time limit.
+        {
+          pollingSeconds: 5,
+          heartbeatSeconds: 30,
+          ...definition.queue,
+          policy: 'standard',
+          deadLetter: ABANDONED_QUEUE,
+        },
         (data, attempt) => runAttempt(known, data, attempt),
       );
     },
