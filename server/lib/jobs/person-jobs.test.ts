@@ -179,6 +179,18 @@ describe('person jobs on one instance', () => {
     }
   });
 
+  it('describes its endpoints in the OpenAPI document', async () => {
+    const document = (await request('GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const operations = [
+      document.paths['/api/jobs']?.get,
+      document.paths['/api/jobs/{id}']?.get,
+      document.paths['/api/jobs/{id}/cancel']?.post,
+    ];
+    for (const operation of operations) expect(operation?.summary).toEqual(expect.any(String));
+  });
+
   it('retries a failing job with growing delays, then ends it failed with its error code', async () => {
     const tab = await connectRealtime(context.app, ada);
     try {

@@ -123,15 +123,18 @@ export function createPersonJobs(
     const write = () => {
       clearTimeout(trailing);
       trailing = undefined;
-      writing = writing.then(async () => {
-        if (!pending) return;
-        const update = pending;
-        pending = null;
-        lastWrite = Date.now();
-        const row = await repository.progress(jobId, number, update);
-        // The row is no longer this attempt's: cancelled, or given up on by pg-boss.
-        if (!row) cancel.abort(new Error('The job was cancelled'));
-      });
+      // A write that failed rejected its caller; the next one still runs.
+      writing = writing
+        .catch(() => undefined)
+        .then(async () => {
+          if (!pending) return;
+          const update = pending;
+          pending = null;
+          lastWrite = Date.now();
+          const row = await repository.progress(jobId, number, update);
+          // The row is no longer this attempt's: cancelled, or given up on by pg-boss.
+          if (!row) cancel.abort(new Error('The job was cancelled'));
+        });
       return writing;
     };
     const progress = async (update: ProgressUpdate) => {
