@@ -20,7 +20,10 @@ export type BusEvent =
   | { t: 'presence'; p: string }
   /** The assistant's answer so far, for the person who asked. */
   | { t: 'assistant'; c: string; p: string; q: string; text: string }
-  /** A job of the person's changed (server/lib/jobs): its state as written, for their open tabs. */
+  /**
+   * A job of the person's changed (server/lib/jobs), for their open tabs. Unlike the others it carries the state
+   * itself (short: stage and message are capped), so no instance reads the row again for each progress step.
+   */
   | { t: 'job'; p: string; job: JobProgress };
 
 const TYPES = new Set([
