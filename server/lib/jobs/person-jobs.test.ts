@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +9,14 @@ import type { RealtimeServerEvent } from '../../../contracts/confer.ts';
 import type { Job, JobProgress } from '../../../contracts/jobs.ts';
 import { buildApp, type App } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { profiles, users } from '../../db/schema.ts';
 import { setupTestApp, type TestContext } from '../../test/app.ts';
 import { testConfig } from '../../test/config.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { people, type Person } from '../../test/people.ts';
 import { connectRealtime } from '../../test/realtime.ts';
 import { AppError } from '../app-error.ts';
+import { killedKind } from './test/killed-kind.ts';
 
 type JobEvent = Extract<RealtimeServerEvent, { type: 'job' }>;
 const jobEvent =
@@ -382,5 +387,63 @@ describe('person jobs on two instances', () => {
     expect(response.json()).toMatchObject({ status: 'cancelled' });
     await aborted(signal!);
     expect((await b.jobs.get(eve.id, job.id)).status).toBe('cancelled');
+  });
+});
+
+describe('a job whose worker process is killed', () => {
+  it('is retried by another instance once the dead attempt’s time limit has passed, and completes', async () => {
+    const { db, url, drop } = await createTestDatabase();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cardweb-killed-'));
+    let child: ChildProcess | undefined;
+    let app: App | undefined;
+    try {
+      // The row references its owner's profile.
+      const owner = `killed-${randomUUID()}`;
+      await db.orm.insert(users).values({ id: owner, name: 'Killed Worker', email: `${owner}@example.org` });
+      await db.orm.insert(profiles).values({ key: owner, userId: owner, handle: owner.slice(0, 24) });
+
+      child = spawn(
+        process.execPath,
+        [path.join(import.meta.dirname, 'test', 'killed-worker.ts'), url, owner],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const worker = child;
+      const jobId = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        worker.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const started = /started (\S+)\n/.exec(output);
+          if (started) resolve(started[1]!);
+        });
+        worker.once('exit', (code) =>
+          reject(new Error(`The worker exited (${code}) before its job started`)),
+        );
+      });
+      worker.kill('SIGKILL');
+      await once(worker, 'exit');
+
+      app = await buildApp({
+        config: testConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'web') }),
+        db,
+        version: '0.0.0-test',
+        logger: false,
+        jobs: { superviseIntervalSeconds: 1 },
+      });
+      app.jobs.register(killedKind(async ({ attempt }) => ({ attempt })));
+      await app.ready();
+      const survivor = app;
+      const done = await waitForJob(
+        () => survivor.jobs.get(owner, jobId),
+        (job) => job.status === 'succeeded',
+      );
+      expect(done).toMatchObject({ attempts: 2, result: { attempt: 2 } });
+    } finally {
+      if (child?.exitCode === null) child.kill('SIGKILL');
+      await app?.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
