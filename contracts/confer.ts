@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardSummarySchema } from './cards.ts';
+import { jobProgressSchema } from './jobs.ts';
 import { profileSummarySchema, reportReasons, type ReportReason } from './profiles.ts';
 
 /**
@@ -353,6 +354,8 @@ export const realtimeServerEventSchema = z.discriminatedUnion('type', [
     replyTo: z.uuid(),
     text: z.string(),
   }),
+  /** A job of the person's moved on (progress, or its end): see contracts/jobs.ts. */
+  z.object({ type: z.literal('job'), job: jobProgressSchema }),
   /** The server may have missed events (its database connection dropped): read everything again. */
   z.object({ type: z.literal('resync') }),
   /** A problem with something the client sent. */

@@ -92,6 +92,15 @@ export const errorCatalogue = {
     message: 'That kind of file is not accepted here. Use a PNG, JPEG or WebP image.',
   },
   'files/invalid-image': { status: 422, message: 'That image could not be read. It may be damaged.' },
+  'jobs/failed': {
+    status: 500,
+    message: 'This work could not be finished. Please try again.',
+  },
+  'jobs/interrupted': {
+    status: 500,
+    message:
+      'This work stopped before it finished (it took too long, or the server restarted). Please try again.',
+  },
   'common/internal-error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
   'common/service-unavailable': {
     status: 503,

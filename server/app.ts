@@ -23,9 +23,11 @@ import exploreRoutes from './modules/explore/routes.ts';
 import cardsRoutes from './modules/cards/routes.ts';
 import playRoutes from './modules/play/routes.ts';
 import conferRoutes from './modules/confer/routes.ts';
+import jobsRoutes from './modules/jobs/routes.ts';
 import { createCardPages } from './modules/cards/open-graph.ts';
 import { createCardsRepository } from './modules/cards/repository.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
+import jobsPlugin, { type JobsPluginOptions } from './lib/jobs/plugin.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import accessPlugin from './plugins/access.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
@@ -46,6 +48,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   /** Sees every route as it is registered, before any plugin's own `onRoute` hook (the access test). */
   onRoute?: (route: RouteOptions) => void;
+  /** Job queue knobs for tests (a TestClock, a short supervision interval). */
+  jobs?: JobsPluginOptions;
 };
 
 /** Logs must never carry credentials, whatever a request or an error object holds. */
@@ -62,7 +66,7 @@ const redact = [
  * Builds the Fastify app: external plugins first, then our cross-cutting plugins, then one routes plugin per
  * module. It does not listen; `main.ts` does, and tests call `inject()` on it.
  */
-export async function buildApp({ config, db, version, logger, mailer, onRoute }: BuildAppOptions) {
+export async function buildApp({ config, db, version, logger, mailer, onRoute, jobs }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact },
     trustProxy: config.TRUST_PROXY,
@@ -108,6 +112,8 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute }:
   // After the rate limiter (refused callers still count) and before every route (each must declare access).
   await app.register(accessPlugin);
   await app.register(openApiPlugin, { version });
+  // Before the modules, which define their queues, sweeps and job kinds on `app.jobs`.
+  await app.register(jobsPlugin, jobs ?? {});
 
   await app.register(healthRoutes);
   await app.register(analyticsRoutes);
@@ -125,6 +131,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute }:
   await app.register(cardsRoutes);
   await app.register(playRoutes);
   await app.register(conferRoutes);
+  await app.register(jobsRoutes);
 
   await app.register(webAppPlugin, {
     root: config.webDistDir,

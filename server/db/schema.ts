@@ -860,3 +860,39 @@ export const realtimePresence = pgTable(
     check('realtime_presence_status', sql`status in ('online', 'away')`),
   ],
 );
+
+// Jobs: long work for a person (see contracts/jobs.ts and docs/decisions/011-durable-jobs-pg-boss.md)
+
+/**
+ * One row per job a person started. pg-boss (schema `pgboss`) queues and retries the work under the same id;
+ * this row is what the person sees: status, progress, the error code or the result. `attempts` is the attempt
+ * that owns the row, so a late write from an attempt that was given up on changes nothing.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    status: text().notNull().default('queued'),
+    stage: text(),
+    done: integer(),
+    total: integer(),
+    message: text(),
+    errorCode: text(),
+    result: jsonb(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_owner_created_idx').on(table.ownerKey, table.createdAt.desc()),
+    check('jobs_status', sql`status in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { Jobs } from './jobs/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ProfilesService } from '../modules/profiles/service.ts';
 import type { FilesService } from '../modules/files/service.ts';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     profiles: ProfilesService;
     /** Stored files (photos); the files module creates it. */
     files: FilesService;
+    /** Background queues, cron sweeps and people's long-running jobs (server/lib/jobs). */
+    jobs: Jobs;
   }
 }
 

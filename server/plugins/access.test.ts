@@ -32,6 +32,7 @@ type World = {
   channelId: string;
   messageId: string;
   reportId: string;
+  jobId: string;
   newPrivateCard: () => Promise<string>;
   newDeck: () => Promise<string>;
   newChannel: () => Promise<string>;
@@ -68,10 +69,14 @@ const channel = (world: World) => ({ id: world.channelId });
 const message = (world: World) => ({ id: world.messageId });
 const target = (world: World) => ({ key: world.targetKey });
 const report = { reason: 'spam', details: '' };
+const job = (world: World) => ({ id: world.jobId });
 
 /** Every route's path, with what calling it needs. A route missing here fails the test by name. */
 const fixtures: Record<string, Fixture> = {
   '/api/health': { access: 'public' },
+  '/api/jobs': { access: 'user' },
+  '/api/jobs/:id': { access: 'user', params: job, owned: true },
+  '/api/jobs/:id/cancel': { access: 'user', params: job, owned: true },
   '/api/analytics/pageviews': { access: 'public', body: () => ({ path: '/exploration' }) },
   '/api/support/tickets': { access: 'public' },
   '/api/auth/config': { access: 'public' },
@@ -344,6 +349,12 @@ describe('access declared on every route', () => {
       // Seen before the access plugin's hook: what each route declared itself, not a default.
       onRoute: (route) => registered.push({ declared: route.config?.auth, route }),
     });
+    // A kind of job for the owner to have one: it does nothing, so it ends as soon as a worker takes it.
+    context.app.jobs.register({
+      kind: 'access-test',
+      queue: { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, expireInSeconds: 30 },
+      async run() {},
+    });
     await context.app.ready();
 
     const { signUp, request } = people(context, '10.13.0');
@@ -396,6 +407,7 @@ describe('access declared on every route', () => {
       channelId,
       messageId: await newMessage(),
       reportId: (await ok(await request('POST', `/api/profiles/${targetKey}/reports`, owner, report))).id!,
+      jobId: (await context.app.jobs.start(owner.id, 'access-test', {})).id,
       newPrivateCard,
       newDeck,
       newChannel,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
+import type { JobsPluginOptions } from '../lib/jobs/plugin.ts';
 import { testConfig } from './config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from './database.ts';
@@ -14,7 +15,15 @@ export type TestContext = { app: App; db: Database; config: Config; dataDir: str
  * Builds the real app on this file's own database before the file's tests and tears both down after.
  * Read the fields inside tests (they are filled in by `beforeAll`).
  */
-export function setupTestApp(env: Record<string, string> = {}): TestContext {
+export function setupTestApp(
+  env: Record<string, string> = {},
+  options: {
+    /** Job queue knobs (see server/lib/jobs/plugin.ts). */
+    jobs?: JobsPluginOptions;
+    /** Runs after the app is built and before it is ready (to register test job kinds, say). */
+    beforeReady?: (app: App) => void;
+  } = {},
+): TestContext {
   const context = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -27,7 +36,13 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
       ...env,
     });
     context.db = created.db;
-    context.app = await buildApp({ config: context.config, db: created.db, version: '0.0.0-test' });
+    context.app = await buildApp({
+      config: context.config,
+      db: created.db,
+      version: '0.0.0-test',
+      ...(options.jobs ? { jobs: options.jobs } : {}),
+    });
+    options.beforeReady?.(context.app);
     await context.app.ready();
   });
   afterAll(async () => {

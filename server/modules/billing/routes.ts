@@ -17,9 +17,6 @@ import { createBillingRepository } from './repository.ts';
 import { createBillingService, type BillingService } from './service.ts';
 import { createStripeClient } from './stripe.ts';
 
-/** How often ended subscriptions lose their badge when no webhook or read has done it already. */
-const SWEEP_EVERY_MS = 15 * 60 * 1000;
-
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -32,29 +29,21 @@ const errors = {
 };
 const keyParams = z.object({ key: z.string().min(1).max(200) });
 
-/** Runs the expiry sweep once the app is ready and then every quarter of an hour. */
-function startExpirySweep(app: FastifyInstance, service: BillingService) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= service
-      .sweep()
-      .then((expired) => {
-        if (expired > 0) app.log.info({ expired }, 'premium ended for some profiles');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'premium expiry sweep failed; will retry'))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+/**
+ * Ends premium whose end date passed when no webhook or read has done it already: every quarter of an hour on
+ * the job queue (once per period across instances), and once when the app starts; retried when it fails.
+ */
+function scheduleExpirySweep(app: FastifyInstance, service: BillingService) {
+  app.jobs.every(
+    'sweep.premium-expiry',
+    '*/15 * * * *',
+    { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+    async () => {
+      const expired = await service.sweep();
+      if (expired > 0) app.log.info({ expired }, 'premium ended for some profiles');
+    },
+    true,
+  );
 }
 
 const billingRoutes: RoutesPlugin = async (app) => {
@@ -73,7 +62,7 @@ const billingRoutes: RoutesPlugin = async (app) => {
     publicUrl: config.PUBLIC_URL,
     log: app.log,
   });
-  startExpirySweep(app, service);
+  scheduleExpirySweep(app, service);
 
   app.get(
     '/api/billing/subscription',

@@ -37,12 +37,15 @@ const cardsRoutes: RoutesPlugin = async (app) => {
   const service = createCardsService(createCardsRepository(app.db.orm));
   const tags = ['cards'];
 
-  // Cards whose undo time is over are removed for good now and then.
-  const purge = setInterval(() => {
-    service.purgeDeleted().catch((error: unknown) => app.log.error({ err: error }, 'card purge failed'));
-  }, 60_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  // Cards whose undo time is over are removed for good every minute (once across instances).
+  app.jobs.every(
+    'sweep.card-purge',
+    '* * * * *',
+    { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+    async () => {
+      await service.purgeDeleted();
+    },
+  );
 
   app.post(
     '/api/cards',

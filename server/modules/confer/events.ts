@@ -1,3 +1,5 @@
+import type { JobProgress } from '../../../contracts/jobs.ts';
+
 /**
  * What Confer's writers tell every server instance through PostgreSQL's NOTIFY (inside their transactions, so
  * an event is heard only once its change is committed, and in commit order). Events carry ids, never text:
@@ -17,9 +19,23 @@ export type BusEvent =
   /** Someone's presence over all instances changed. */
   | { t: 'presence'; p: string }
   /** The assistant's answer so far, for the person who asked. */
-  | { t: 'assistant'; c: string; p: string; q: string; text: string };
+  | { t: 'assistant'; c: string; p: string; q: string; text: string }
+  /**
+   * A job of the person's changed (server/lib/jobs), for their open tabs. Unlike the others it carries the state
+   * itself (short: stage and message are capped), so no instance reads the row again for each progress step.
+   */
+  | { t: 'job'; p: string; job: JobProgress };
 
-const TYPES = new Set(['message', 'conversation', 'membership', 'read', 'typing', 'presence', 'assistant']);
+const TYPES = new Set([
+  'message',
+  'conversation',
+  'membership',
+  'read',
+  'typing',
+  'presence',
+  'assistant',
+  'job',
+]);
 
 /** The event in a NOTIFY payload, or undefined for anything else. */
 export function busEventOf(payload: unknown): BusEvent | undefined {

@@ -125,6 +125,10 @@ function createFanOut(
             text: event.text,
           });
         return;
+      case 'job':
+        for (const connection of hub.connectionsOf(event.p))
+          send(connection, { type: 'job', job: event.job });
+        return;
       case 'message':
         return deliverMessages([event]);
     }

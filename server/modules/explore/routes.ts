@@ -19,9 +19,6 @@ import { signedInUser } from '../../plugins/access.ts';
 import { createExploreRepository } from './repository.ts';
 import { createExploreService } from './service.ts';
 
-/** How often the trending sweep runs. Scores move slowly after the first hours; a few minutes is plenty. */
-const TRENDING_SWEEP_MS = 5 * 60 * 1000;
-
 const cardParams = z.object({ id: z.uuid() });
 const keyParams = z.object({ key: z.string().min(1).max(200) });
 const errors = {
@@ -218,26 +215,16 @@ const exploreRoutes: RoutesPlugin = async (app) => {
     async (request) => service.tags(request.query.q),
   );
 
-  // The trending sweep: once when the app is ready, then every few minutes. Every instance may run it; it is
-  // idempotent and writes only the scores that moved.
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= service
-      .sweepTrending()
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'trending sweep failed; will retry'))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), TRENDING_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  // The trending sweep: once when the app starts, then every five minutes (scores move slowly after the first
+  // hours; a few minutes is plenty), once per period across instances. It writes only the scores that moved.
+  app.jobs.every(
+    'sweep.trending',
+    '*/5 * * * *',
+    { retryLimit: 2, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+    async () => {
+      await service.sweepTrending();
+    },
+    true,
+  );
 };
 export default exploreRoutes;
