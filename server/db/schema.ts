@@ -454,9 +454,17 @@ export const cardVersions = pgTable(
       .default(sql`'{}'::text[]`),
     coverURL: text('cover_url'),
     typedLinks: jsonb().$type<TypedLink[]>().notNull().default([]),
+    /**
+     * The card's visibility when this version was published. Others read a version only when it was public
+     * or unlisted (decision 014), so text written while the card was private stays private after it opens.
+     */
+    visibility: text().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.cardId, table.version] })],
+  (table) => [
+    primaryKey({ columns: [table.cardId, table.version] }),
+    check('card_versions_visibility', sql`visibility in ('public', 'unlisted', 'private')`),
+  ],
 );
 
 /** Links between cards: `wiki` from `[[Title]]` in the body, or a typed link added in the builder. */

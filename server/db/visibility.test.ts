@@ -1,19 +1,21 @@
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import { blocks, cards, profiles, users } from './schema.ts';
+import { blocks, cards, cardVersions, profiles, users } from './schema.ts';
 import {
   blockedBetween,
   cardReadableBy,
   listedCard,
   mayReadCard,
+  mayReadVersion,
   notBlockedBetween,
   openCard,
   ownCard,
   publishedCard,
   publishedCardReadableBy,
   studyableBy,
+  versionReadableBy,
 } from './visibility.ts';
 
 // Every state a card can be in, by the reader and by each kind of other author: the predicates are checked
@@ -184,6 +186,64 @@ describe('who may read what (server/db/visibility.ts)', () => {
         ).map((row) => row.id),
       );
       for (const row of rows) expect(mayReadCard(row, reader), cardIds.get(row.id)).toBe(inSql.has(row.id));
+    }
+  });
+
+  it('opens a version to others only when it was published public or unlisted, on a card they may open', async () => {
+    // Every card of the grid gets one version published under each visibility (decision 014).
+    const visibilities = ['public', 'unlisted', 'private'] as const;
+    await database.db.orm.insert(cardVersions).values(
+      [...cardIds.keys()].flatMap((cardId) =>
+        visibilities.map((visibility, index) => ({
+          cardId,
+          version: index + 1,
+          title: visibility,
+          body: '',
+          type: 'note',
+          visibility,
+        })),
+      ),
+    );
+    const rows = await database.db.orm
+      .select({
+        id: cards.id,
+        authorKey: cards.authorKey,
+        status: cards.status,
+        visibility: cards.visibility,
+        deletedAt: cards.deletedAt,
+        version: cardVersions.visibility,
+      })
+      .from(cardVersions)
+      .innerJoin(cards, eq(cards.id, cardVersions.cardId))
+      .where(inArray(cards.id, [...cardIds.keys()]));
+    const readable = async (reader: string | undefined) =>
+      (
+        await database.db.orm
+          .select({ id: cards.id, version: cardVersions.visibility })
+          .from(cardVersions)
+          .innerJoin(cards, eq(cards.id, cardVersions.cardId))
+          .where(and(inArray(cards.id, [...cardIds.keys()]), versionReadableBy(reader, cardVersions)))
+      )
+        .map((row) => `${cardIds.get(row.id)}:${row.version}`)
+        .sort();
+    const versionsOf = (cardsOf: string[], kept: string[]) =>
+      cardsOf.flatMap((card) => kept.map((visibility) => `${card}:${visibility}`)).sort();
+
+    expect(await readable(keys.reader)).toEqual(
+      [
+        ...versionsOf(grid([['reader'], ['public', 'unlisted', 'private', 'draft']]), [...visibilities]),
+        ...versionsOf(grid([others, ['public', 'unlisted']]), ['public', 'unlisted']),
+      ].sort(),
+    );
+    expect(await readable(undefined)).toEqual(
+      versionsOf(grid([[...authors], ['public', 'unlisted']]), ['public', 'unlisted']),
+    );
+    for (const reader of [keys.reader, keys.stranger, undefined]) {
+      const inSql = new Set(await readable(reader));
+      for (const row of rows) {
+        const name = `${cardIds.get(row.id)}:${row.version}`;
+        expect(mayReadVersion(row, { visibility: row.version }, reader), name).toBe(inSql.has(name));
+      }
     }
   });
 });

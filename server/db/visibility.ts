@@ -85,6 +85,18 @@ export function studyableBy(reader: string | Placeholder, card: CardColumns = ca
   return and(publishedCardReadableBy(reader, card), notBlockedBetween(reader, card.authorKey))!;
 }
 
+/**
+ * A version of a card the reader may open (decision 014): every version of a card of their own; of another's
+ * card they may open, only the versions published while it was public or unlisted.
+ */
+export function versionReadableBy(
+  reader: Reader,
+  version: { visibility: AnyColumn },
+  card: CardColumns = cards,
+): SQL {
+  return sql`(${cardReadableBy(reader, card)} and (${ownCard(reader, card)} or ${version.visibility} in ('public', 'unlisted')))`;
+}
+
 // Twins of the predicates above for a card row already read, where a service decides (404 or not).
 
 /** `cardReadableBy` for a row in hand. */
@@ -92,4 +104,15 @@ export function mayReadCard(card: CardAccessFacts, readerKey: string | undefined
   if (card.deletedAt) return false;
   if (readerKey !== undefined && card.authorKey === readerKey) return true;
   return card.status === 'published' && (card.visibility === 'public' || card.visibility === 'unlisted');
+}
+
+/** `versionReadableBy` for a card and one of its versions in hand. */
+export function mayReadVersion(
+  card: CardAccessFacts,
+  version: { visibility: string },
+  readerKey: string | undefined,
+): boolean {
+  if (!mayReadCard(card, readerKey)) return false;
+  if (readerKey !== undefined && card.authorKey === readerKey) return true;
+  return version.visibility === 'public' || version.visibility === 'unlisted';
 }

@@ -19,6 +19,7 @@ import {
   ownCard,
   publishedCard,
   publishedCardReadableBy,
+  versionReadableBy,
 } from '../../db/visibility.ts';
 import { copyReviewStates } from '../play/reviews/repository.ts';
 import { blockedEitherWay } from '../profiles/repository.ts';
@@ -191,12 +192,14 @@ export function createCardsRepository(orm: Orm) {
     },
 
     /**
-     * Which of `ids` exist and may be linked by `authorKey`: cards they may read, by nobody blocked either way.
+     * Which of `ids` exist and may be linked by `authorKey`, with their titles: cards they may read, by nobody
+     * blocked either way. A draft shows only these, so a card since made private, deleted or blocked is named
+     * to nobody through another's draft.
      */
-    async linkableIds(authorKey: string, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
+    async linkableTitles(authorKey: string, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
       const rows = await orm
-        .select({ id: cards.id })
+        .select({ id: cards.id, title: cards.title })
         .from(cards)
         .where(
           and(
@@ -205,16 +208,6 @@ export function createCardsRepository(orm: Orm) {
             notBlockedBetween(authorKey, cards.authorKey),
           ),
         );
-      return new Set(rows.map((row) => row.id));
-    },
-
-    /** Titles of cards by id, for showing a draft's typed links. */
-    async titlesOf(ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await orm
-        .select({ id: cards.id, title: cards.title })
-        .from(cards)
-        .where(and(inArray(cards.id, ids), isNull(cards.deletedAt)));
       return new Map(rows.map((row) => [row.id, row.title]));
     },
 
@@ -251,7 +244,9 @@ export function createCardsRepository(orm: Orm) {
           })
           .where(eq(cards.id, cardId))
           .returning();
-        await tx.insert(cardVersions).values({ cardId, version, ...live, typedLinks, publishedAt: now });
+        await tx
+          .insert(cardVersions)
+          .values({ cardId, version, ...live, typedLinks, visibility, publishedAt: now });
         await tx.delete(cardLinks).where(eq(cardLinks.sourceId, cardId));
         const unique = new Map(links.map((link) => [`${link.targetId}:${link.kind}`, link]));
         unique.delete(`${cardId}:wiki`);
@@ -416,7 +411,8 @@ export function createCardsRepository(orm: Orm) {
         );
     },
 
-    async versions(cardId: string) {
+    /** The versions of a card that `readerKey` may read (decision 014), newest first. */
+    async versions(cardId: string, readerKey: string | undefined) {
       return orm
         .select({
           version: cardVersions.version,
@@ -424,7 +420,8 @@ export function createCardsRepository(orm: Orm) {
           publishedAt: cardVersions.publishedAt,
         })
         .from(cardVersions)
-        .where(eq(cardVersions.cardId, cardId))
+        .innerJoin(cards, eq(cards.id, cardVersions.cardId))
+        .where(and(eq(cardVersions.cardId, cardId), versionReadableBy(readerKey, cardVersions)))
         .orderBy(desc(cardVersions.version));
     },
 

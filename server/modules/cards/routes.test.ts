@@ -176,6 +176,58 @@ describe('cards: drafts, publishing, versions, links, likes, remixes', () => {
     expect((await request('GET', `/api/cards/${first.id}/versions/9`)).statusCode).toBe(404);
   });
 
+  // Decision 014: a version keeps the visibility it was published with.
+  it('shows others only the versions published while the card was public or unlisted', async () => {
+    const ada = await signUp('Private Drafter');
+    const bob = await signUp('Version Reader');
+    const card = await publishedCard(ada, 'Diary, private', 'Written while private.', {
+      visibility: 'private',
+    });
+    const publishAs = async (title: string, body: string, visibility: DraftInput['visibility']) => {
+      const draft = draftSchema.parse((await request('GET', `/api/cards/${card.id}/draft`, ada)).json());
+      await save(ada, draft, { title, body, visibility });
+      return publish(ada, card.id);
+    };
+    await publishAs('Diary, public', 'Written while public.', 'public');
+    await publishAs('Diary, private again', 'Written while private again.', 'private');
+    expect((await request('GET', `/api/cards/${card.id}/versions`, bob)).statusCode).toBe(404);
+    await publishAs('Diary, unlisted', 'Written while unlisted.', 'unlisted');
+
+    for (const reader of [bob, undefined]) {
+      const list = (await request('GET', `/api/cards/${card.id}/versions`, reader)).json();
+      expect(
+        list.items.map((item: { version: number; title: string }) => [item.version, item.title]),
+      ).toEqual([
+        [4, 'Diary, unlisted'],
+        [2, 'Diary, public'],
+      ]);
+      for (const hidden of [1, 3]) {
+        const one = await request('GET', `/api/cards/${card.id}/versions/${hidden}`, reader);
+        expect(one.statusCode).toBe(404);
+        expect(one.body).not.toContain('Written while private');
+      }
+      expect((await request('GET', `/api/cards/${card.id}/versions/2`, reader)).json()).toMatchObject({
+        body: 'Written while public.',
+      });
+      expect((await request('POST', `/api/cards/${card.id}/versions/1/restore`, reader)).statusCode).toBe(
+        reader ? 404 : 401,
+      );
+    }
+
+    // The author reads every version, and may publish a private one again: it then has today's visibility.
+    const own = (await request('GET', `/api/cards/${card.id}/versions`, ada)).json();
+    expect(own.items.map((item: { version: number }) => item.version)).toEqual([4, 3, 2, 1]);
+    expect((await request('GET', `/api/cards/${card.id}/versions/1`, ada)).json()).toMatchObject({
+      body: 'Written while private.',
+    });
+    const restored = await request('POST', `/api/cards/${card.id}/versions/1/restore`, ada);
+    expect(restored.json()).toMatchObject({ version: 5, visibility: 'unlisted' });
+    expect((await request('GET', `/api/cards/${card.id}/versions/5`, bob)).json()).toMatchObject({
+      body: 'Written while private.',
+    });
+    expect((await request('GET', `/api/cards/${card.id}/versions/1`, bob)).statusCode).toBe(404);
+  });
+
   it('stores [[links]] by id, so renaming the target keeps them working', async () => {
     const ada = await signUp('Linker');
     const target = await publishedCard(ada, 'Matrix factorisation', 'Users and items as vectors.');
@@ -392,6 +444,73 @@ describe('cards: drafts, publishing, versions, links, likes, remixes', () => {
         input(draft, { typedLinks: [{ targetId: theirs.id, kind: 'related' }] }),
       );
       expect(typed.statusCode).toBe(400);
+    },
+  );
+
+  it.each([
+    'made private',
+    'unpublished',
+    'deleted',
+    'blocked by its author',
+    'blocked by the reader',
+  ] as const)(
+    'shows neither the title nor the link of a card since %s, in remix credits and typed links',
+    async (change) => {
+      const owner = await signUp('Hiding Owner');
+      const writer = await signUp('Crediting Writer');
+      const reader = await signUp('Credit Reader');
+      const tag = Date.now().toString(36);
+      const original = await publishedCard(owner, `Kestrel ${tag}`, 'The original.');
+      const remix = draftSchema.parse(
+        (await request('POST', `/api/cards/${original.id}/remix`, writer)).json(),
+      );
+      const draft = await save(writer, remix, {
+        title: `Remix ${tag}`,
+        typedLinks: [{ targetId: original.id, kind: 'related' }],
+      });
+      expect(draft).toMatchObject({
+        forkOf: { id: original.id, title: `Kestrel ${tag}` },
+        typedLinks: [{ targetId: original.id, title: `Kestrel ${tag}` }],
+      });
+      await publish(writer, remix.cardId);
+      const reopened = draftSchema.parse(
+        (await request('GET', `/api/cards/${remix.cardId}/draft`, writer)).json(),
+      );
+
+      // Who looks: the remix's author in the builder and on the card page, and a third person on the page.
+      const lookers = [writer, reader];
+      if (change === 'made private' || change === 'unpublished') {
+        const ownerDraft = draftSchema.parse(
+          (await request('GET', `/api/cards/${original.id}/draft`, owner)).json(),
+        );
+        if (change === 'made private') {
+          await save(owner, ownerDraft, { visibility: 'private' });
+          await publish(owner, original.id);
+        } else await request('POST', `/api/cards/${original.id}/unpublish`, owner);
+      } else if (change === 'deleted') await request('DELETE', `/api/cards/${original.id}`, owner);
+      else if (change === 'blocked by its author')
+        for (const looker of lookers) await request('PUT', `/api/profiles/${looker.id}/block`, owner);
+      else for (const looker of lookers) await request('PUT', `/api/profiles/${owner.id}/block`, looker);
+
+      for (const looker of lookers) {
+        const page = await request('GET', `/api/cards/${remix.cardId}`, looker);
+        expect(page.statusCode, page.body).toBe(200);
+        expect(page.body).not.toContain(`Kestrel ${tag}`);
+        expect(page.body).not.toContain(original.id);
+        expect(cardSchema.parse(page.json())).toMatchObject({ forkOf: null, links: [] });
+      }
+      const builder = await request('GET', `/api/cards/${remix.cardId}/draft`, writer);
+      expect(builder.body).not.toContain(`Kestrel ${tag}`);
+      expect(builder.body).not.toContain(original.id);
+      expect(draftSchema.parse(builder.json())).toMatchObject({ forkOf: null, typedLinks: [] });
+      // The builder's next autosave, made from what it was shown, is accepted.
+      const saved = await save(writer, reopened, { body: 'Edited.', typedLinks: [] });
+      expect(saved).toMatchObject({ forkOf: null, typedLinks: [] });
+      // The owner still sees their card named as the remix's source on the public remix.
+      if (change === 'made private' || change === 'unpublished') {
+        const ownView = cardSchema.parse((await request('GET', `/api/cards/${remix.cardId}`, owner)).json());
+        expect(ownView.forkOf).toMatchObject({ id: original.id });
+      }
     },
   );
 

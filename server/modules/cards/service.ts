@@ -18,7 +18,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { AppError } from '../../lib/app-error.ts';
 import { FrontMatterError } from '../../lib/front-matter.ts';
 import { cardToMarkdownFile, fileNameFor, markdownFileToCard, type CardFile } from './markdown-files.ts';
-import { mayReadCard } from '../../db/visibility.ts';
+import { mayReadCard, mayReadVersion } from '../../db/visibility.ts';
 import { profileSummaryOf } from '../profiles/summary.ts';
 import { cardSummaryOf } from './present.ts';
 import type { CardContent, CardRow, CardsRepository, DraftRow, ProfileRow } from './repository.ts';
@@ -95,9 +95,32 @@ export function createCardsService(repository: CardsRepository) {
     return found;
   }
 
+  /**
+   * The card a remix was made from, when `readerKey` may open it and meets its author (decision 012);
+   * otherwise undefined, so a credit names nothing that has since gone private, been deleted or been blocked.
+   */
+  async function creditedOriginal(card: CardRow, readerKey: string | undefined) {
+    if (!card.forkOfId) return undefined;
+    const original = await repository.find(card.forkOfId);
+    if (!original || !canRead(original.card, readerKey)) return undefined;
+    if (
+      readerKey !== undefined &&
+      original.card.authorKey !== readerKey &&
+      (await repository.blockedEitherWay(readerKey, original.card.authorKey))
+    )
+      return undefined;
+    return original;
+  }
+
   async function presentDraft(card: CardRow, draft: DraftRow): Promise<Draft> {
-    const titles = await repository.titlesOf(draft.typedLinks.map((link) => link.targetId));
-    const forkOf = card.forkOfId ? await repository.find(card.forkOfId) : undefined;
+    // Only the author reads a draft: its links and credit are what they may still open and link to.
+    const [titles, forkOf] = await Promise.all([
+      repository.linkableTitles(
+        card.authorKey,
+        draft.typedLinks.map((link) => link.targetId),
+      ),
+      creditedOriginal(card, card.authorKey),
+    ]);
     const live = card.version > 0;
     const changed =
       !live ||
@@ -118,16 +141,17 @@ export function createCardsService(repository: CardsRepository) {
       tags: draft.tags,
       coverURL: draft.coverURL,
       visibility: draft.visibility as Draft['visibility'],
-      typedLinks: draft.typedLinks.map((link) => ({
-        targetId: link.targetId,
-        kind: link.kind as Draft['typedLinks'][number]['kind'],
-        title: titles.get(link.targetId) ?? null,
-      })),
+      typedLinks: draft.typedLinks.flatMap((link) => {
+        const title = titles.get(link.targetId);
+        return title === undefined
+          ? []
+          : [{ targetId: link.targetId, kind: link.kind as Draft['typedLinks'][number]['kind'], title }];
+      }),
       revision: draft.revision,
       updatedAt: draft.updatedAt.toISOString(),
       published: card.status === 'published',
       hasUnpublishedChanges: changed,
-      forkOf: forkOf && !forkOf.card.deletedAt ? { id: forkOf.card.id, title: forkOf.card.title } : null,
+      forkOf: forkOf ? { id: forkOf.card.id, title: forkOf.card.title } : null,
     };
   }
 
@@ -139,27 +163,17 @@ export function createCardsService(repository: CardsRepository) {
     const [links, likedByMe, forkOf] = await Promise.all([
       repository.outgoingLinks(card.id, readerKey),
       readerKey ? repository.isLikedBy(card.id, readerKey) : Promise.resolve(false),
-      card.forkOfId ? repository.find(card.forkOfId) : Promise.resolve(undefined),
+      creditedOriginal(card, readerKey),
     ]);
-    // The credit names the original only to a reader who may open it and meets its author (decision 012).
-    const showForkOf =
-      forkOf !== undefined &&
-      canRead(forkOf.card, readerKey) &&
-      !(
-        readerKey !== undefined &&
-        forkOf.card.authorKey !== readerKey &&
-        (await repository.blockedEitherWay(readerKey, forkOf.card.authorKey))
-      );
     return {
       ...cardSummaryOf(card, author),
       body: card.body,
       fields: card.fields,
       version: card.version,
       createdAt: card.createdAt.toISOString(),
-      forkOf:
-        forkOf && showForkOf
-          ? { id: forkOf.card.id, title: forkOf.card.title, author: profileSummaryOf(forkOf.author) }
-          : null,
+      forkOf: forkOf
+        ? { id: forkOf.card.id, title: forkOf.card.title, author: profileSummaryOf(forkOf.author) }
+        : null,
       likedByMe,
       isOwner: card.authorKey === readerKey,
       links: links.map((link) => ({ id: link.id, title: link.title, kind: link.kind as LinkKind })),
@@ -214,7 +228,7 @@ export function createCardsService(repository: CardsRepository) {
               : `“${tags.tag}” is not a usable tag: use letters, digits, - and / for nesting`,
         });
       const targets = [...new Set(input.typedLinks.map((link) => link.targetId))];
-      const linkable = await repository.linkableIds(ownerKey, targets);
+      const linkable = await repository.linkableTitles(ownerKey, targets);
       if (targets.some((target) => !linkable.has(target) || target === id))
         problems.push({ path: 'typedLinks', message: 'A linked card no longer exists or cannot be linked' });
       if (problems.length > 0)
@@ -282,7 +296,7 @@ export function createCardsService(repository: CardsRepository) {
       const resolved = await repository.resolveTitles(ownerKey, [
         ...new Set(wiki.map((link) => normalizeTitle(link.title))),
       ]);
-      const linkable = await repository.linkableIds(
+      const linkable = await repository.linkableTitles(
         ownerKey,
         draft.typedLinks.map((link) => link.targetId),
       );
@@ -375,22 +389,27 @@ export function createCardsService(repository: CardsRepository) {
       return presentDraft(card, draft);
     },
 
-    /** Every published version of a card the reader may open, newest first. */
+    /**
+     * The versions of a card the reader may open, newest first: all of them for its author, for others those
+     * published while it was public or unlisted (decision 014).
+     */
     async versions(id: string, readerKey: string | undefined) {
       const found = await repository.find(id);
       if (!found || !canRead(found.card, readerKey)) throw notFound();
-      const rows = await repository.versions(id);
+      const rows = await repository.versions(id, readerKey);
       return {
         items: rows.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() })),
       };
     },
 
-    /** One published version of a card the reader may open. */
+    /** One version of a card, when the reader may open it (see `versions`). */
     async version(id: string, version: number, readerKey: string | undefined): Promise<CardVersion> {
       const found = await repository.find(id);
       if (!found || !canRead(found.card, readerKey)) throw notFound();
       const row = await repository.version(id, version);
-      if (!row) throw new AppError('common/not-found', { message: 'The card has no such version.' });
+      // A version written while the card was private is as missing to others as one never written.
+      if (!row || !mayReadVersion(found.card, row, readerKey))
+        throw new AppError('common/not-found', { message: 'The card has no such version.' });
       return {
         version: row.version,
         title: row.title,

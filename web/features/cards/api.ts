@@ -81,17 +81,20 @@ export const graphQuery = (id: string, depth: 1 | 2, readerKey: string | undefin
 
 export const versionsQueryKey = (id: string) => [...cardsQueryRoot, 'versions', id] as const;
 
-/** `GET /api/cards/:id/versions`: every published version, newest first. */
-export const versionsQuery = (id: string) =>
+// Which versions may be read depends on who reads (decision 014: others never see those written while the
+// card was private), so the reader is in the keys below.
+
+/** `GET /api/cards/:id/versions`: the versions this reader may see, newest first. */
+export const versionsQuery = (id: string, readerKey: string | undefined) =>
   queryOptions({
-    queryKey: versionsQueryKey(id),
+    queryKey: [...versionsQueryKey(id), readerKey ?? null] as const,
     queryFn: ({ signal }) => apiFetch(`${cardPath(id)}/versions`, { schema: versionListSchema, signal }),
   });
 
 /** `GET /api/cards/:id/versions/:n`: one published version in full. Versions never change once written. */
-export const versionQuery = (id: string, version: number) =>
+export const versionQuery = (id: string, version: number, readerKey: string | undefined) =>
   queryOptions({
-    queryKey: [...versionsQueryKey(id), version] as const,
+    queryKey: [...versionsQueryKey(id), readerKey ?? null, version] as const,
     queryFn: ({ signal }) =>
       apiFetch(`${cardPath(id)}/versions/${version}`, { schema: versionSchema, signal }),
     staleTime: Infinity,

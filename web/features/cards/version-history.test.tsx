@@ -68,6 +68,22 @@ describe('version history', () => {
     expect(lines).toContain('[added: Title: Softmax\n]');
   });
 
+  it('tells others how many versions were published while the card was private', async () => {
+    stubApi({
+      ...routes,
+      [`GET /api/cards/${ids.softmax}`]: { ...softmax, version: 3 },
+      [`GET /api/cards/${ids.softmax}/versions`]: { items: [versions.items[0]!] },
+    });
+    renderCardPage(ids.softmax);
+    const history = await screen.findByRole('region', { name: 'Version history' });
+    expect(await within(history).findAllByRole('listitem')).toHaveLength(1);
+    expect(history).toHaveTextContent(
+      '2 versions were published while the card was private: only its author sees them.',
+    );
+    expect(history).not.toHaveTextContent('There is only one version so far.');
+    expect(within(history).queryByRole('button', { name: 'Show changes' })).not.toBeInTheDocument();
+  });
+
   it('lets the author restore an old version after confirming', async () => {
     const u = userEvent.setup();
     signIn({ uid: 'u_ada', name: 'Ada Lovelace', email: 'ada@example.com' });

@@ -31,11 +31,21 @@ import { formatDate } from './dates.ts';
 import { compareTexts, versionText, type DiffMode } from './version-diff.ts';
 
 /** The changes between two versions: added text in `<ins>`, removed text in `<del>`, each said in words too. */
-function VersionDiff({ cardId, from, to }: { cardId: string; from: number; to: number }) {
+function VersionDiff({
+  cardId,
+  from,
+  to,
+  readerKey,
+}: {
+  cardId: string;
+  from: number;
+  to: number;
+  readerKey: string | undefined;
+}) {
   const theme = useTheme();
   const [mode, setMode] = useState<DiffMode>('words');
-  const before = useQuery(versionQuery(cardId, from));
-  const after = useQuery(versionQuery(cardId, to));
+  const before = useQuery(versionQuery(cardId, from, readerKey));
+  const after = useQuery(versionQuery(cardId, to, readerKey));
   const result = useMemo(
     () =>
       before.data && after.data
@@ -138,7 +148,7 @@ function VersionDiff({ cardId, from, to }: { cardId: string; from: number; to: n
 export function VersionHistory({ card, readerKey }: { card: Card; readerKey: string | undefined }) {
   const headingId = useId();
   const queryClient = useQueryClient();
-  const versions = useQuery(versionsQuery(card.id));
+  const versions = useQuery(versionsQuery(card.id, readerKey));
   const [choice, setChoice] = useState<{ from: number; to: number } | null>(null);
   const [compared, setCompared] = useState<{ from: number; to: number } | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
@@ -161,6 +171,8 @@ export function VersionHistory({ card, readerKey }: { card: Card; readerKey: str
 
   const items = versions.data?.items ?? [];
   const newest = items[0]?.version;
+  // Versions are numbered from 1 without gaps, so those missing are the ones others may not read.
+  const hidden = card.isOwner ? 0 : Math.max(0, card.version - items.length);
   const selected = choice ?? (items.length >= 2 ? { from: items[1]!.version, to: items[0]!.version } : null);
 
   let content;
@@ -232,12 +244,21 @@ export function VersionHistory({ card, readerKey }: { card: Card; readerKey: str
               Show changes
             </Button>
           </Box>
-        ) : (
+        ) : hidden === 0 ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             There is only one version so far.
           </Typography>
-        )}
-        {compared ? <VersionDiff cardId={card.id} from={compared.from} to={compared.to} /> : null}
+        ) : null}
+        {hidden > 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {hidden === 1
+              ? 'One version was published while the card was private: only its author sees it.'
+              : `${hidden} versions were published while the card was private: only its author sees them.`}
+          </Typography>
+        ) : null}
+        {compared ? (
+          <VersionDiff cardId={card.id} from={compared.from} to={compared.to} readerKey={readerKey} />
+        ) : null}
       </>
     );
   }
