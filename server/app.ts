@@ -7,26 +7,23 @@ import { limits } from '../contracts/limits.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import './lib/fastify.ts';
-import analyticsRoutes from './modules/analytics/routes.ts';
-import billingRoutes from './modules/billing/routes.ts';
-import healthRoutes from './modules/health/routes.ts';
-import retentionPlugin from './modules/retention/plugin.ts';
-import supportRoutes from './modules/support/routes.ts';
-import authRoutes from './modules/auth/routes.ts';
-import outboxRoutes from './modules/outbox/routes.ts';
-import profilesRoutes, { createProfiles } from './modules/profiles/routes.ts';
-import filesRoutes from './modules/files/routes.ts';
-import profilePhotosRoutes from './modules/profile-photos/routes.ts';
-import reputationRoutes from './modules/reputation/routes.ts';
-import moderationRoutes from './modules/moderation/routes.ts';
-import exploreRoutes from './modules/explore/routes.ts';
-import cardsRoutes from './modules/cards/routes.ts';
-import playRoutes from './modules/play/routes.ts';
-import conferRoutes from './modules/confer/routes.ts';
-import jobsRoutes from './modules/jobs/routes.ts';
-import { createCardPages } from './modules/cards/open-graph.ts';
-import { createCardsRepository } from './modules/cards/repository.ts';
-import { createOutboxRepository } from './modules/outbox/repository.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
+import { cardsRoutes, createCardPageHtml, createCards } from './modules/cards/index.ts';
+import { conferRoutes } from './modules/confer/index.ts';
+import { createExplore, exploreRoutes } from './modules/explore/index.ts';
+import { filesRoutes } from './modules/files/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { jobsRoutes } from './modules/jobs/index.ts';
+import { moderationRoutes } from './modules/moderation/index.ts';
+import { createOutboxRepository, outboxRoutes } from './modules/outbox/index.ts';
+import { playRoutes } from './modules/play/index.ts';
+import { profilePhotosRoutes } from './modules/profile-photos/index.ts';
+import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
+import { reputationRoutes } from './modules/reputation/index.ts';
+import { retentionPlugin } from './modules/retention/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
 import jobsPlugin, { type JobsPluginOptions } from './lib/jobs/plugin.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import accessPlugin from './plugins/access.ts';
@@ -96,6 +93,10 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   );
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('profiles', createProfiles(db.orm));
+  // The services other modules use, made once (a module reaches another only through its index.ts).
+  app.decorate('cards', createCards(db.orm));
+  if (!config.SESSION_SECRET) throw new Error('SESSION_SECRET is required');
+  app.decorate('explore', createExplore(db, config.SESSION_SECRET));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -136,7 +137,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(webAppPlugin, {
     root: config.webDistDir,
     // Card pages carry their card's title, excerpt and cover for link previews.
-    pageHtml: createCardPages(createCardsRepository(db.orm), config.PUBLIC_URL),
+    pageHtml: createCardPageHtml(db.orm, config.PUBLIC_URL),
   });
   return app;
 }

@@ -1,7 +1,9 @@
 // ESLint rules for the architecture in docs/DESIGN.md, derived from paths so no list of features has to be kept:
 //   - a file in web/features/<a>/ never imports from web/features/<b>/;
 //   - only server/**/repository.ts, the files of a server/**/repository/ folder (a repository split by job),
-//     server/db/** and tests import the database (drizzle-orm, pg, the schema).
+//     server/db/** and tests import the database (drizzle-orm, pg, the schema);
+//   - code outside server/modules/<m>/ reaches that module only through its surface, server/modules/<m>/index.ts
+//     (tests and benchmarks may reach inside modules: fixtures, and the internals they measure).
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -14,6 +16,16 @@ function relative(file) {
 function featureOf(file) {
   const match = /^web\/features\/([^/]+)\//.exec(relative(file));
   return match?.[1];
+}
+
+function serverModuleOf(file) {
+  const match = /^server\/modules\/([^/]+)\//.exec(relative(file));
+  return match?.[1];
+}
+
+function isTestOrBench(file) {
+  const rel = relative(file);
+  return /\.test\.tsx?$/.test(rel) || rel.startsWith('server/test/') || rel.startsWith('bench/');
 }
 
 function mayTouchDatabase(file) {
@@ -40,6 +52,17 @@ function checkSource(context, node, source, typeOnly) {
       context.report({
         node,
         message: `Feature "${from}" must not import from feature "${to}"; move the shared piece to web/components or web/lib.`,
+      });
+    }
+  }
+
+  if (resolved && !isTestOrBench(file)) {
+    const target = serverModuleOf(resolved);
+    const rel = relative(resolved);
+    if (target && target !== serverModuleOf(file) && rel !== `server/modules/${target}/index.ts`) {
+      context.report({
+        node,
+        message: `Reach module "${target}" through its surface, server/modules/${target}/index.ts, not "${rel}".`,
       });
     }
   }

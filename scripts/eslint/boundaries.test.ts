@@ -56,4 +56,23 @@ describe('card-web/boundaries', () => {
     expect(lint('server/db/client.ts', "import pg from 'pg';")).toEqual([]);
     expect(lint('server/app.ts', "import type { Database } from './db/client.ts';")).toEqual([]);
   });
+
+  it('lets other code reach a server module only through its index.ts', () => {
+    expect(
+      lint('server/modules/confer/service.ts', "import { x } from '../explore/repository.ts';")[0],
+    ).toMatch(/Reach module "explore" through its surface, server\/modules\/explore\/index.ts/);
+    expect(
+      lint('server/modules/cards/service.ts', "import type { X } from '../profiles/summary.ts';")[0],
+    ).toMatch(/Reach module "profiles"/);
+    expect(lint('server/app.ts', "import x from './modules/cards/routes.ts';")[0]).toMatch(
+      /Reach module "cards"/,
+    );
+    expect(lint('server/modules/confer/service.ts', "import { x } from '../explore/index.ts';")).toEqual([]);
+    expect(lint('server/modules/confer/service.ts', "import { x } from './repository.ts';")).toEqual([]);
+    expect(lint('server/app.ts', "import { cards } from './modules/cards/index.ts';")).toEqual([]);
+    expect(
+      lint('server/modules/confer/messages.test.ts', "import { x } from '../cards/repository.ts';"),
+    ).toEqual([]);
+    expect(lint('server/test/cards.ts', "import { x } from '../modules/cards/service.ts';")).toEqual([]);
+  });
 });

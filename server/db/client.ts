@@ -4,6 +4,9 @@ import * as schema from './schema.ts';
 
 export type Orm = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** The pool's handle or an open transaction: what a query that may run inside another's transaction takes. */
+export type Executor = Orm | Parameters<Parameters<Orm['transaction']>[0]>[0];
+
 /** Planner settings (`enable_seqscan: 'off'`, …) that a pool's sessions run with. */
 export type PlannerSettings = Readonly<Record<string, string>>;
 

@@ -2,6 +2,7 @@
 // (decision 012). Every query that returns cards or people reads through these predicates; services that
 // decide on a row already read use the twins at the end of the file.
 import { and, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Executor } from './client.ts';
 import { blocks, cards } from './schema.ts';
 
 /** A signed-in reader's profile key, a placeholder for one in a prepared statement, or undefined for a visitor. */
@@ -115,4 +116,10 @@ export function mayReadVersion(
   if (!mayReadCard(card, readerKey)) return false;
   if (readerKey !== undefined && card.authorKey === readerKey) return true;
   return version.visibility === 'public' || version.visibility === 'unlisted';
+}
+
+/** Whether either of two profiles blocks the other. */
+export async function blockedEitherWay(tx: Executor, a: string, b: string): Promise<boolean> {
+  const result = await tx.execute<{ blocked: boolean }>(sql`select ${blockedBetween(a, b)} as blocked`);
+  return result.rows[0]?.blocked ?? false;
 }

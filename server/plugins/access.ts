@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import type { Auth } from '../modules/auth/auth.ts';
+import type { Auth } from '../modules/auth/index.ts';
 
 /**
  * Who may call a route, declared on the route as `config: { auth }`:

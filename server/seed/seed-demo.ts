@@ -1,7 +1,6 @@
 import { normalizeTitle, parseWikiLinks } from '../../contracts/card-text.ts';
 import type { Orm } from '../db/client.ts';
-import { createCardsRepository } from '../modules/cards/repository.ts';
-import { createCardsService } from '../modules/cards/service.ts';
+import { createCards } from '../modules/cards/index.ts';
 import { demoCardFields, readDemoCards, readDemoUsers } from './demo-content.ts';
 import { createSeedRepository } from './repository.ts';
 
@@ -22,8 +21,7 @@ function hash(text: string): number {
 export async function seedDemoContent(orm: Orm, log: { info: (message: string) => void }): Promise<number> {
   const seed = createSeedRepository(orm);
   if (await seed.isDone(SEEDED)) return 0;
-  const cardsRepository = createCardsRepository(orm);
-  const service = createCardsService(cardsRepository);
+  const service = createCards(orm);
   const [authors, demoCards] = await Promise.all([readDemoUsers(), readDemoCards()]);
 
   const keyOf = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { markdownWords } from '../../../contracts/card-text.ts';
 import type { CardSummary, CardType, CardVisibility } from '../../../contracts/cards.ts';
 import type { cards, profiles } from '../../db/schema.ts';
-import { profileSummaryOf } from '../profiles/summary.ts';
+import { profileSummaryOf } from '../profiles/index.ts';
 
 type CardRow = typeof cards.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;

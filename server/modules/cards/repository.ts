@@ -21,9 +21,10 @@ import {
   publishedCardReadableBy,
   versionReadableBy,
 } from '../../db/visibility.ts';
-import { copyReviewStates } from '../play/reviews/repository.ts';
-import { blockedEitherWay } from '../profiles/repository.ts';
-import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
+import { copyReviewStates } from '../play/index.ts';
+import { blockedEitherWay } from '../../db/visibility.ts';
+import type { Executor } from '../../db/client.ts';
+import { applyReputationEvent } from '../reputation/index.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type DraftRow = typeof cardDrafts.$inferSelect;

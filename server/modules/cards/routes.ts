@@ -19,8 +19,6 @@ import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { userReportRequestSchema, userReportResponseSchema } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { signedInUser } from '../../plugins/access.ts';
-import { createCardsRepository } from './repository.ts';
-import { createCardsService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('Not a card id') });
 const versionParams = idParams.extend({ version: z.coerce.number().int().min(1) });
@@ -34,7 +32,7 @@ const errors = {
 
 /** Cards: the builder's drafts and autosave, publishing, versions, likes, remixes, deletion with undo. */
 const cardsRoutes: RoutesPlugin = async (app) => {
-  const service = createCardsService(createCardsRepository(app.db.orm));
+  const service = app.cards;
   const tags = ['cards'];
 
   // Cards whose undo time is over are removed for good every minute (once across instances).

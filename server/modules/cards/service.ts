@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { FrontMatterError } from '../../lib/front-matter.ts';
 import { cardToMarkdownFile, fileNameFor, markdownFileToCard, type CardFile } from './markdown-files.ts';
 import { mayReadCard, mayReadVersion } from '../../db/visibility.ts';
-import { profileSummaryOf } from '../profiles/summary.ts';
+import { profileSummaryOf } from '../profiles/index.ts';
 import { cardSummaryOf } from './present.ts';
 import type { CardContent, CardRow, CardsRepository, DraftRow, ProfileRow } from './repository.ts';
 

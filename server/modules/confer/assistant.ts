@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { LlmError, type LlmClient } from '../../lib/llm/client.ts';
 import { stemOf } from '../../lib/text-search/english.ts';
 import { queryTerms } from '../../lib/text-search/snippets.ts';
-import { subscribedNow } from '../profiles/summary.ts';
+import { subscribedNow } from '../profiles/index.ts';
 import type { BusEvent } from './events.ts';
 import type { ConferRepository } from './repository.ts';
 

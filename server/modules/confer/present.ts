@@ -5,8 +5,8 @@ import {
   type Message,
   type ReactionEmoji,
 } from '../../../contracts/confer.ts';
-import { cardSummaryOf } from '../cards/present.ts';
-import { profileSummaryOf } from '../profiles/summary.ts';
+import { cardSummaryOf } from '../cards/index.ts';
+import { profileSummaryOf } from '../profiles/index.ts';
 import type { ConferRepository, MessageRow, ProfileRow, SummaryRow } from './repository.ts';
 
 /** What to call the assistant's conversation. */

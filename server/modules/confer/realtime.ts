@@ -10,7 +10,7 @@ import {
 import { startRealtimeBus } from '../../db/realtime-bus.ts';
 import { createHub, type Connection, type Hub } from '../../lib/realtime/hub.ts';
 import { signedInUser } from '../../plugins/access.ts';
-import { profileSummaryOf } from '../profiles/summary.ts';
+import { profileSummaryOf } from '../profiles/index.ts';
 import { busEventOf, type BusEvent } from './events.ts';
 import { messageFor } from './present.ts';
 import { PRESENCE_RENEW_MS, type ConferRepository } from './repository.ts';

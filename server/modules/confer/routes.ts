@@ -35,10 +35,6 @@ import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { userReportResponseSchema } from '../../../contracts/profiles.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { signedInUser } from '../../plugins/access.ts';
-import { createCardsRepository } from '../cards/repository.ts';
-import { createCardsService } from '../cards/service.ts';
-import { createExploreRepository } from '../explore/repository.ts';
-import { createExploreService } from '../explore/service.ts';
 import { createLlmClient } from '../../lib/llm/client.ts';
 import { createCardAssistant, type CardAssistant } from './assistant.ts';
 import { registerRealtime } from './realtime.ts';
@@ -65,17 +61,14 @@ const errors = {
  */
 const conferRoutes: RoutesPlugin = async (app) => {
   const repository = createConferRepository(app.db.orm);
-  const cards = createCardsService(createCardsRepository(app.db.orm));
   // The assistant only when an LLM is configured; without one, Confer offers none.
   let assistant: CardAssistant | undefined;
   if (app.config.llm) {
-    // The assistant searches with Explore and counts no views, so the visitors' salt is never used.
-    const explore = createExploreService(createExploreRepository(app.db), { viewSalt: '' });
     const created = createCardAssistant({
       llm: createLlmClient(app.config.llm),
       repository,
       searchPublic: async (readerKey, q, limit) =>
-        (await explore.search(readerKey, { q, limit })).items.map((card) => card.id),
+        (await app.explore.search(readerKey, { q, limit })).items.map((card) => card.id),
       publicUrl: app.config.PUBLIC_URL,
       log: app.log,
     });
@@ -85,7 +78,7 @@ const conferRoutes: RoutesPlugin = async (app) => {
   const service = createConferService({
     repository,
     publicUrl: app.config.PUBLIC_URL,
-    createDraft: async (authorKey, draft) => (await cards.create(authorKey, draft)).cardId,
+    createDraft: async (authorKey, draft) => (await app.cards.create(authorKey, draft)).cardId,
     ...(assistant ? { assistant } : {}),
   });
   await registerRealtime(app, { service, repository });

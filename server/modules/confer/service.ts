@@ -16,7 +16,7 @@ import type { ReportReason } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { queryTerms, snippetOf } from '../../lib/text-search/snippets.ts';
 import { markdownWords } from '../../../contracts/card-text.ts';
-import { profileSummaryOf } from '../profiles/summary.ts';
+import { profileSummaryOf } from '../profiles/index.ts';
 import { conversationOf, messageFor, messageViews, nameOf, type MessageView } from './present.ts';
 import type { ConferRepository, ConversationRow, SummaryRow } from './repository.ts';
 

@@ -6,7 +6,7 @@ import { createTrendingRepository } from './repository/trending.ts';
 import { createViewsRepository } from './repository/views.ts';
 
 export type { CardFilters, ScoreKey, TimeKey } from './repository/shared.ts';
-export { snippetSourceLength, tsQuery, type BodySearchTuning } from './repository/search.ts';
+export { snippetSourceLength, type BodySearchTuning } from './repository/search.ts';
 export { refreshTrendingScore, trendingWeights } from './repository/trending.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
   backlinksSchema,
@@ -16,8 +15,6 @@ import {
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import type { RoutesPlugin } from '../../lib/fastify.ts';
 import { signedInUser } from '../../plugins/access.ts';
-import { createExploreRepository } from './repository.ts';
-import { createExploreService } from './service.ts';
 
 const cardParams = z.object({ id: z.uuid() });
 const keyParams = z.object({ key: z.string().min(1).max(200) });
@@ -31,12 +28,7 @@ const errors = {
 
 /** Explore: feeds, search, views, backlinks, graphs, profile tabs and tag suggestions; and the trending sweep. */
 const exploreRoutes: RoutesPlugin = async (app) => {
-  const secret = app.config.SESSION_SECRET;
-  if (!secret) throw new Error('SESSION_SECRET is required');
-  // Visitors' view hashes are keyed by a value derived from the session secret, which every instance shares,
-  // so one visitor is one viewer whichever instance answers.
-  const viewSalt = createHmac('sha256', secret).update('card-views').digest('base64url');
-  const service = createExploreService(createExploreRepository(app.db), { viewSalt });
+  const service = app.explore;
 
   app.get(
     '/api/cards/feed/new',

@@ -14,7 +14,7 @@ import {
 } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mayReadCard } from '../../db/visibility.ts';
-import { cardSummaryOf, excerptOf } from '../cards/present.ts';
+import { cardSummaryOf, excerptOf } from '../cards/index.ts';
 import { queryTerms, snippetOf } from '../../lib/text-search/snippets.ts';
 import type { CardFilters, ExploreRepository, ScoreKey, TimeKey } from './repository.ts';
 

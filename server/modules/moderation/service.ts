@@ -2,7 +2,7 @@ import type { AdminReport, AdminReportList, ReportReason } from '../../../contra
 import { type reportStatuses } from '../../../contracts/profiles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeTimeKey, encodeTimeKey } from '../../lib/cursor.ts';
-import { profileSummaryOf } from '../profiles/summary.ts';
+import { profileSummaryOf } from '../profiles/index.ts';
 import type { ModerationRepository } from './repository.ts';
 
 type Status = (typeof reportStatuses)[number];

@@ -26,7 +26,7 @@ import {
 } from '../../../contracts/play.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeNumberKey, decodeTimeKey, encodeNumberKey, encodeTimeKey } from '../../lib/cursor.ts';
-import { cardSummaryOf } from '../cards/present.ts';
+import { cardSummaryOf } from '../cards/index.ts';
 import {
   deckItemsOf,
   hashedItemsOf,

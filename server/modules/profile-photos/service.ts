@@ -1,8 +1,8 @@
 import { fileUrl } from '../../../contracts/files.ts';
 import type { Profile } from '../../../contracts/profiles.ts';
 import { toProfilePhoto } from '../../lib/files/images.ts';
-import type { FilesService } from '../files/service.ts';
-import type { ProfilesService } from '../profiles/service.ts';
+import type { FilesService } from '../files/index.ts';
+import type { ProfilesService } from '../profiles/index.ts';
 
 /** Profile photos: an upload is checked by its bytes, re-encoded, stored, and the profile pointed at it. */
 export function createProfilePhotosService(files: FilesService, profiles: ProfilesService) {

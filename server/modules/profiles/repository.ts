@@ -4,8 +4,9 @@ import type { Orm } from '../../db/client.ts';
 import { beforeTimeKey, exactTime } from '../../db/keyset.ts';
 import type { TimeKey } from '../../lib/cursor.ts';
 import { blocks, follows, profiles, userReports, users } from '../../db/schema.ts';
-import { blockedBetween, notBlockedBetween } from '../../db/visibility.ts';
-import { applyReputationEvent, type Executor } from '../reputation/repository.ts';
+import { blockedEitherWay, notBlockedBetween } from '../../db/visibility.ts';
+import type { Executor } from '../../db/client.ts';
+import { applyReputationEvent } from '../reputation/index.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -231,12 +232,6 @@ async function lockProfiles(tx: Executor, keys: string[]): Promise<void> {
     .where(inArray(profiles.key, keys))
     .orderBy(asc(profiles.key))
     .for('update');
-}
-
-/** Whether either of two profiles blocks the other. */
-export async function blockedEitherWay(tx: Executor, a: string, b: string): Promise<boolean> {
-  const result = await tx.execute<{ blocked: boolean }>(sql`select ${blockedBetween(a, b)} as blocked`);
-  return result.rows[0]?.blocked ?? false;
 }
 
 async function moveFollowCounters(tx: Executor, followerKey: string, followeeKey: string, delta: 1 | -1) {

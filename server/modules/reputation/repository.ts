@@ -10,7 +10,7 @@ import type { Orm } from '../../db/client.ts';
 import { profiles, reputationEvents } from '../../db/schema.ts';
 
 /** The ORM itself or an open transaction: ledger events join the transaction of the change that earns them. */
-export type Executor = Orm | Parameters<Parameters<Orm['transaction']>[0]>[0];
+import type { Executor } from '../../db/client.ts';
 
 /** One event to add to the ledger. */
 export type ReputationEvent = {

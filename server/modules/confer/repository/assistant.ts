@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cards, conversations, messages, profiles } from '../../../db/schema.ts';
 import { listedCard, notBlockedBetween, ownCard } from '../../../db/visibility.ts';
-import { tsQuery } from '../../explore/repository/search.ts';
+import { tsQuery } from '../../../db/text-search.ts';
 
 /** What the card assistant reads: the asker's cards, the cards it may quote, the conversation so far, its quota. */
 export function createAssistantRepository(orm: Orm) {

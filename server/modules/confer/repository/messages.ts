@@ -10,7 +10,7 @@ import {
 } from '../../../db/schema.ts';
 import { openCard } from '../../../db/visibility.ts';
 import { REALTIME_CHANNEL } from '../../../db/realtime-bus.ts';
-import { tsQuery } from '../../explore/repository/search.ts';
+import { tsQuery } from '../../../db/text-search.ts';
 import { isUniqueViolation, messageColumns, nextSeq, notify, type Tx } from './shared.ts';
 
 /** What a send checks, from `sendContext`. */

@@ -25,13 +25,7 @@ import {
   type FilterShape,
 } from './shared.ts';
 import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
-
-/**
- * The query of search: the words stemmed as English (as titles and bodies are indexed), or else all of them as
- * written, which is how tags are indexed ('simple'): "recsys" stems to "recsi", yet must find the tag `recsys`.
- */
-export const tsQuery = (q: string | Placeholder) =>
-  sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
+import { tsQuery } from '../../../db/text-search.ts';
 
 /**
  * The query as a subquery that PostgreSQL evaluates once per statement. In a prepared statement's generic plan

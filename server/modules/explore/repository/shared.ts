@@ -1,7 +1,7 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cards, profiles } from '../../../db/schema.ts';
-import { excerptSourceLength } from '../../cards/present.ts';
+import { excerptSourceLength } from '../../cards/index.ts';
 
 /**
  * Orders as the partial indexes do (drizzle writes them `desc nulls last`); a plain `desc` means `nulls first`

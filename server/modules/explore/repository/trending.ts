@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cards } from '../../../db/schema.ts';
 import { publishedCard } from '../../../db/visibility.ts';
-import type { Executor } from '../../reputation/repository.ts';
+import type { Executor } from '../../../db/client.ts';
 
 /**
  * Trending: engagement over age, recomputed by the sweep every few minutes and by the cards module right after

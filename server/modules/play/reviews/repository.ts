@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReviewLog } from 'ts-fsrs';
 import type { Orm } from '../../../db/client.ts';
 import { reviewLogs, reviewStates } from '../../../db/schema.ts';
-import type { Executor } from '../../reputation/repository.ts';
+import type { Executor } from '../../../db/client.ts';
 import type { ScheduleFields } from '../scheduler.ts';
 
 export type StateRow = typeof reviewStates.$inferSelect;

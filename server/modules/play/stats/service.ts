@@ -1,7 +1,7 @@
 import type { StudyStats } from '../../../../contracts/play.ts';
 import { entitlementsFor } from '../../../../contracts/premium.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { subscribedNow } from '../../profiles/summary.ts';
+import { subscribedNow } from '../../profiles/index.ts';
 import type { PlayRepository } from '../repository.ts';
 import { settingsOf } from '../service.ts';
 import type { StatsRepository, StatsScope } from './repository.ts';

@@ -1,0 +1,2 @@
+/** Analytics: page views reported by the web app. */
+export { default as analyticsRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** Premium: Stripe Checkout, its webhook, administrators' grants and the expiry sweep. */
+export { default as billingRoutes } from './routes.ts';

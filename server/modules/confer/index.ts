@@ -1,0 +1,2 @@
+/** Confer: real-time chat over HTTP and the realtime WebSocket. */
+export { default as conferRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** `GET /api/health`. */
+export { default as healthRoutes } from './routes.ts';

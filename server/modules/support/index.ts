@@ -1,0 +1,2 @@
+/** Customer support tickets. */
+export { default as supportRoutes } from './routes.ts';
