@@ -255,9 +255,38 @@ describe('identity with email and password, following real mail', () => {
     expect(elsewhere.statusCode).toBe(401);
   });
 
-  it('makes ADMIN_EMAILS admins and keeps banned users out', async () => {
+  it('makes an ADMIN_EMAILS address an admin only once it is verified, and not after it changes', async () => {
+    // Whoever signs up with a listed address first has not proven it: no role yet.
     const cookie = await signUp('boss@example.org', 'The Boss');
-    expect((await session(cookie))?.user.role).toBe('admin');
+    expect((await session(cookie))?.user.role).toBe('user');
+    const mail = await smtp.waitFor('boss@example.org', /Verify your email/);
+    const applied = await post('/api/auth/actions/apply', {
+      ...linkParams(mail.links.find((url) => url.includes('mode=verifyEmail'))!),
+      newPassword: strongPassword,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const verified = cookiesFrom(applied);
+    expect((await session(verified))?.user.role).toBe('admin');
+
+    // A changed address keeps the role only when the new one is listed too.
+    const fresh = cookiesFrom(
+      await post('/api/auth/sign-in/email', { email: 'boss@example.org', password: strongPassword }),
+    );
+    expect(
+      (await post('/api/auth/email-change', { newEmail: 'ex-boss@example.org' }, { cookie: fresh }))
+        .statusCode,
+    ).toBe(200);
+    const confirm = await smtp.waitFor('ex-boss@example.org', /Confirm your new email/);
+    const changed = await post(
+      '/api/auth/actions/apply',
+      linkParams(confirm.links.find((url) => url.includes('/auth/action'))!),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [row] = await context.db.orm.select().from(users).where(eq(users.email, 'ex-boss@example.org'));
+    expect(row?.role).toBe('user');
+  });
+
+  it('keeps banned users out', async () => {
     await signUp('banned@example.org', 'Banned');
     await context.db.orm.update(users).set({ banned: true }).where(eq(users.email, 'banned@example.org'));
     const response = await post('/api/auth/sign-in/email', {

@@ -63,7 +63,7 @@ const authRoutes: RoutesPlugin = async (app) => {
     config,
     apiKey: publicApiKey(config),
     secret: config.SESSION_SECRET!,
-    repository: createAuthRepository(app.db.orm),
+    repository: createAuthRepository(app.db.orm, config.ADMIN_EMAILS),
     mailer,
   });
   const auth = createAuth({
