@@ -210,9 +210,14 @@ export const actionCheckResponseSchema = z.object({
   mode: z.enum(actionModes),
   email: z.string().nullable(),
   continueUrl: z.string().nullable(),
+  /**
+   * The link is applied with a `newPassword`: always for `resetPassword`, and for `verifyEmail` when a password
+   * was set before the address was proven (whoever set it may not own the address, so it does not survive).
+   */
+  newPasswordRequired: z.boolean().default(false),
 });
 
-/** `POST /api/auth/actions/apply`: carry the link out (`newPassword` for `resetPassword`). */
+/** `POST /api/auth/actions/apply`: carry the link out (with `newPassword` when the check asked for one). */
 export const actionApplyRequestSchema = actionLinkSchema.extend({ newPassword: z.string().optional() });
 export const actionApplyResponseSchema = z.object({
   mode: z.enum(actionModes),

@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/mail/mailer.ts';
 import { actionLink, callbackFrom, isAuthorizedUrl } from './action-links.ts';
 import { mailTemplates } from './mail-templates.ts';
 import { passwordPolicy } from './password-policy.ts';
-import { grantListedAdmin, identityDatabase } from './repository.ts';
+import { grantListedAdmin, identityDatabase, revokeAccessBeforeProof } from './repository.ts';
 
 /** The header through which the app hands the identity library the client address Fastify resolved. */
 export const CLIENT_IP_HEADER = 'x-cardweb-client-ip';
@@ -104,7 +104,9 @@ export function createAuth({
       sendVerificationEmail: async ({ user, token, url }) => {
         await mailer.send(mailTemplates.verifyEmail(user.email, user.name, link('verifyEmail', token, url)));
       },
+      // Runs before the library signs the verifier in, so the session it then creates is the only one left.
       afterEmailVerification: async (user) => {
+        await revokeAccessBeforeProof(orm, user.id);
         await grantAdmin(user.id);
       },
     },

@@ -81,6 +81,17 @@ export async function grantListedAdmin(orm: Orm, userId: string, adminEmails: st
   return granted.length > 0;
 }
 
+/**
+ * What proving the address takes away: every session of the account and any password set before the proof
+ * (whoever signed up may not own the address, and must not keep a way in once its owner verifies it).
+ */
+export async function revokeAccessBeforeProof(orm: Orm, userId: string): Promise<void> {
+  await orm.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  });
+}
+
 /** Reads of identity data our own endpoints need beside the identity library. */
 export function createAuthRepository(orm: Orm, adminEmails: string[] = []) {
   return {
@@ -92,6 +103,16 @@ export function createAuthRepository(orm: Orm, adminEmails: string[] = []) {
         .where(eq(verifications.identifier, identifier))
         .limit(1);
       return rows[0];
+    },
+    /** Whether the account at `email` is unverified and has a password, which verifying it will replace. */
+    async hasPasswordBeforeProof(email: string): Promise<boolean> {
+      const rows = await orm
+        .select({ id: accounts.id })
+        .from(users)
+        .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+        .where(and(eq(users.email, email.toLowerCase()), eq(users.emailVerified, false)))
+        .limit(1);
+      return rows.length > 0;
     },
     async findUserById(id: string) {
       const rows = await orm.select().from(users).where(eq(users.id, id)).limit(1);

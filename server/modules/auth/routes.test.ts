@@ -89,11 +89,50 @@ describe('identity with email and password, following real mail', () => {
     expect(params.oobCode).toBeTruthy();
 
     const check = await post('/api/auth/actions/check', params);
-    expect(check.json()).toEqual({ mode: 'verifyEmail', email: 'ada@example.org', continueUrl: null });
-    const apply = await post('/api/auth/actions/apply', params);
+    expect(check.json()).toEqual({
+      mode: 'verifyEmail',
+      email: 'ada@example.org',
+      continueUrl: null,
+      newPasswordRequired: true,
+    });
+    const apply = await post('/api/auth/actions/apply', { ...params, newPassword: strongPassword });
     expect(apply.statusCode, apply.body).toBe(200);
     expect(apply.json()).toMatchObject({ mode: 'verifyEmail', signedIn: true });
     expect((await session(cookiesFrom(apply)))?.user.emailVerified).toBe(true);
+  });
+
+  it('verifying an address ends the sessions begun before it and replaces the password set before it', async () => {
+    // Someone signs up with an address that is not theirs, and stays signed in.
+    const squatter = await signUp('owner@example.org', 'Squatter');
+    const mail = await smtp.waitFor('owner@example.org', /Verify your email/);
+    const params = linkParams(mail.links.find((url) => url.includes('mode=verifyEmail'))!);
+
+    // The owner of the mailbox opens the link: it asks for a password of their own first.
+    const bare = await post('/api/auth/actions/apply', params);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.details.fields[0].path).toBe('newPassword');
+    const weak = await post('/api/auth/actions/apply', { ...params, newPassword: 'weak' });
+    expect(weak.json().error.code).toBe('auth/password-does-not-meet-requirements');
+    const [unchanged] = await context.db.orm.select().from(users).where(eq(users.email, 'owner@example.org'));
+    expect(unchanged?.emailVerified).toBe(false);
+
+    const applied = await post('/api/auth/actions/apply', { ...params, newPassword: 'Owners-Own-Secret-9' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ mode: 'verifyEmail', signedIn: true });
+    expect((await session(cookiesFrom(applied)))?.user).toMatchObject({ emailVerified: true });
+
+    // The squatter's session and password are gone; the owner's password works.
+    expect(await session(squatter)).toBeNull();
+    const old = await post('/api/auth/sign-in/email', {
+      email: 'owner@example.org',
+      password: strongPassword,
+    });
+    expect(old.json().error.code).toBe('auth/invalid-credential');
+    const owner = await post('/api/auth/sign-in/email', {
+      email: 'owner@example.org',
+      password: 'Owners-Own-Secret-9',
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('refuses a weak password, naming the broken rules, and creates nothing', async () => {

@@ -65,6 +65,9 @@ const authRoutes: RoutesPlugin = async (app) => {
     secret: config.SESSION_SECRET!,
     repository: createAuthRepository(app.db.orm, config.ADMIN_EMAILS),
     mailer,
+    setPassword: async (cookie, newPassword) => {
+      await auth.api.setPassword({ body: { newPassword }, headers: new Headers({ cookie }) });
+    },
   });
   const auth = createAuth({
     config,

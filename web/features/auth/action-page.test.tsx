@@ -176,6 +176,43 @@ describe('email action page', () => {
     ]);
   });
 
+  it('verifies an address that had a password before it was proven only with a password chosen now', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/actions/check': {
+        mode: 'verifyEmail',
+        email: 'ada@example.com',
+        continueUrl: null,
+        newPasswordRequired: true,
+      },
+      'POST /api/auth/actions/apply': {
+        mode: 'verifyEmail',
+        email: 'ada@example.com',
+        signedIn: true,
+        continueUrl: null,
+      },
+      'GET /api/auth/get-session': signedInSession,
+    });
+    renderWithProviders(<ActionPage />, { path: actionPath(link) });
+    expect(await screen.findByText(/signs out every other device/)).toBeVisible();
+    expect(requests('POST /api/auth/actions/apply')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^New password/), 'Brand5newpass');
+    await user.click(screen.getByRole('button', { name: 'Verify and save password' }));
+    expect(await screen.findByText('Your email address is verified.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Continue to CARD WEB' })).toHaveAttribute(
+      'href',
+      '/exploration',
+    );
+    expect(requests('POST /api/auth/actions/apply')).toEqual([
+      expect.objectContaining({ body: { ...link, newPassword: 'Brand5newpass' } }),
+    ]);
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ uid: 'u_ada' }),
+    );
+  });
+
   it('offers a new link when the link has expired, asking for the address it cannot know', async () => {
     const user = userEvent.setup();
     const { requests } = stubApi({

@@ -198,8 +198,13 @@ const newPasswordFormSchema = (policy: Parameters<typeof newPasswordSchema>[0]) 
   z.object({ newPassword: newPasswordSchema(policy) });
 type NewPasswordForm = { newPassword: string };
 
-/** `resetPassword`: choose a new password, checked live against the policy, then apply the link with it. */
-function ResetPassword({ link, email }: { link: ActionLink; email: string | null }) {
+/**
+ * A link that needs a new password: `resetPassword`, and `verifyEmail` when a password was set before the address
+ * was proven (it stops working, so the owner of the address chooses theirs). Checked live against the policy,
+ * then the link is applied with it.
+ */
+function ChooseNewPassword({ link, email }: { link: ActionLink; email: string | null }) {
+  const verifying = link.mode === 'verifyEmail';
   const queryClient = useQueryClient();
   const policyQuery = usePasswordPolicy();
   const policy = policyQuery.data;
@@ -218,7 +223,12 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);
     try {
-      await applyActionLink(link, newPassword);
+      const result = await applyActionLink(link, newPassword);
+      if (result.signedIn) {
+        // Verifying signed this browser in (every other session ended); show who, as after any sign-in.
+        const session = await fetchSession().catch(() => null);
+        if (session && !rememberSignedInUser(session.user)) await signOut();
+      }
       setDone(true);
     } catch (error) {
       if (errorCode(error) === 'auth/password-does-not-meet-requirements') {
@@ -234,9 +244,13 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
   if (done) {
     return (
       <Box role="status">
-        <Alert severity="success">{successSentences.resetPassword}</Alert>
+        <Alert severity="success">{successSentences[link.mode]}</Alert>
         <Typography sx={{ mt: 3 }}>
-          <TextLink to="/login">Sign in with your new password</TextLink>
+          {verifying ? (
+            <TextLink to={continuePath(link.continueUrl)}>Continue to CARD WEB</TextLink>
+          ) : (
+            <TextLink to="/login">Sign in with your new password</TextLink>
+          )}
         </Typography>
       </Box>
     );
@@ -245,7 +259,13 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
   return (
     <>
       <Typography sx={{ mb: 3 }}>
-        {email ? (
+        {verifying ? (
+          <>
+            To verify {email ? <strong>{email}</strong> : 'your address'}, choose the password you will sign
+            in with. This signs out every other device, and a password chosen before the address was verified
+            stops working.
+          </>
+        ) : email ? (
           <>
             Choose a new password for <strong>{email}</strong>.
           </>
@@ -255,7 +275,7 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
       </Typography>
       {failure ? (
         <Box sx={{ mb: 3 }}>
-          <LinkFailure error={failure} mode="resetPassword" knownEmail={email} />
+          <LinkFailure error={failure} mode={link.mode} knownEmail={email} />
         </Box>
       ) : null}
       <Box component="form" noValidate onSubmit={onSubmit}>
@@ -271,7 +291,7 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
           />
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-              Save new password
+              {verifying ? 'Verify and save password' : 'Save new password'}
             </Button>
           </Box>
         </Stack>
@@ -286,7 +306,7 @@ interface Applied {
   storageBlocked: boolean;
 }
 
-/** Every mode but `resetPassword`: nothing to ask, so the link is applied as soon as it checks out. */
+/** A link that needs no new password: nothing to ask, so it is applied as soon as it checks out. */
 function ApplyAtOnce({ link, email }: { link: ActionLink; email: string | null }) {
   const navigate = useNavigate();
   const apply = useMutation<Applied, unknown>({
@@ -380,7 +400,8 @@ function ActionFlow({ link }: { link: ActionLink }) {
       />
     );
   }
-  if (link.mode === 'resetPassword') return <ResetPassword link={link} email={check.data.email} />;
+  if (check.data.newPasswordRequired || link.mode === 'resetPassword')
+    return <ChooseNewPassword link={link} email={check.data.email} />;
   return <ApplyAtOnce link={link} email={check.data.email} />;
 }
 
