@@ -232,6 +232,13 @@ export function createAuthService(deps: {
             throw new AppError('auth/invalid-action-code');
           }
           if (!response.ok) await throwLibraryError(response);
+          const body = (await response
+            .clone()
+            .json()
+            .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+          // The account has an authenticator app: the library's pending cookie is already on the reply (see
+          // `call`), and the code step finishes the sign-in as after a password.
+          if (body?.twoFactorRedirect) throw new AppError('auth/multi-factor-auth-required');
           return { ...result, signedIn: true };
         }
         case 'verifyAndChangeEmail': {

@@ -117,6 +117,33 @@ describe('email action page', () => {
     });
   });
 
+  it('asks a sign-in link for the authenticator code when the account has two-step verification', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/actions/check': { mode: 'signIn', email: 'ada@example.com', continueUrl: null },
+      'POST /api/auth/actions/apply': () =>
+        errorResponse(
+          401,
+          'auth/multi-factor-auth-required',
+          'Enter the code from your authenticator app to finish signing in.',
+        ),
+      'POST /api/auth/two-factor/verify-totp': () =>
+        jsonResponse(200, { token: 'session-token', user: authFixtures.user }),
+    });
+    const { router } = renderWithProviders(<ActionPage />, { path: actionPath({ ...link, mode: 'signIn' }) });
+    const step = await screen.findByRole('region', { name: 'Two-step verification' });
+    expect(window.localStorage.getItem('user')).toBeNull();
+    await user.type(
+      within(step).getByRole('textbox', { name: /^Code from your authenticator app/ }),
+      '123456',
+    );
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exploration'));
+    expect(requests('POST /api/auth/two-factor/verify-totp')[0]?.body).toEqual({ code: '123456' });
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ uid: 'u_ada' });
+  });
+
   it('never follows a continueUrl to another site', async () => {
     const continueUrl = 'https://evil.example/build';
     stubApi({

@@ -29,6 +29,7 @@ import {
 } from './api.ts';
 import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
+import { SecondFactorStep } from './login-page.tsx';
 import { authMessage, errorCode, errorSentence } from './errors.ts';
 
 const headings: Record<ActionMode, string> = {
@@ -349,6 +350,26 @@ function ApplyAtOnce({ link, email }: { link: ActionLink; email: string | null }
   }, [mutate]);
 
   if (apply.isError) {
+    if (link.mode === 'signIn' && errorCode(apply.error) === 'auth/multi-factor-auth-required') {
+      // The account has an authenticator app: a sign-in link is only the first step, as a password is.
+      return (
+        <SecondFactorStep
+          onSignedIn={async (user) => {
+            if (!rememberSignedInUser(user)) {
+              // This browser cannot show who is signed in; end the session so the server and the page agree.
+              await signOut();
+              await navigate('/login', { replace: true });
+              return;
+            }
+            await navigate(continuePath(link.continueUrl), {
+              replace: true,
+              state: flashState(successSentences.signIn),
+            });
+          }}
+          onRestart={() => void navigate('/login')}
+        />
+      );
+    }
     return <LinkFailure error={apply.error} mode={link.mode} knownEmail={email} />;
   }
   if (!apply.isSuccess) return <Working>Just a moment…</Working>;
