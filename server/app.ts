@@ -26,7 +26,7 @@ import conferRoutes from './modules/confer/routes.ts';
 import { createCardPages } from './modules/cards/open-graph.ts';
 import { createCardsRepository } from './modules/cards/repository.ts';
 import { createOutboxRepository } from './modules/outbox/repository.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
+import { createLogMailer, createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import accessPlugin from './plugins/access.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -88,7 +88,9 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute }:
     mailer ??
       (config.SMTP_URL
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-        : createOutboxMailer((mail) => outbox.insert(mail), app.log)),
+        : config.isProduction
+          ? createLogMailer(app.log)
+          : createOutboxMailer((mail) => outbox.insert(mail), app.log)),
   );
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('profiles', createProfiles(db.orm));
