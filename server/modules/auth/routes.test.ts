@@ -88,6 +88,13 @@ describe('identity with email and password, following real mail', () => {
     expect(params).toMatchObject({ mode: 'verifyEmail', apiKey: publicApiKey(context.config), lang: 'en' });
     expect(params.oobCode).toBeTruthy();
 
+    const direct = await context.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${params.oobCode}`,
+    });
+    expect(direct.statusCode).toBe(404);
+    expect(direct.headers['set-cookie']).toBeUndefined();
+
     const check = await post('/api/auth/actions/check', params);
     expect(check.json()).toEqual({
       mode: 'verifyEmail',
@@ -244,6 +251,15 @@ describe('identity with email and password, following real mail', () => {
     expect((await post('/api/auth/sign-in/magic-link', { email: 'link@example.org' })).statusCode).toBe(200);
     const mail = await smtp.waitFor('link@example.org', /sign-in link/);
     const params = linkParams(mail.links.find((url) => url.includes('mode=signIn'))!);
+    // The library's own GET would sign in whoever a page sends there (login CSRF); only `apply` uses the code.
+    for (const url of [
+      `/api/auth/magic-link/verify?token=${params.oobCode}`,
+      `/api/auth/magic-link/verify?token=${params.oobCode}&callbackURL=%2F`,
+    ]) {
+      const direct = await context.app.inject({ method: 'GET', url });
+      expect(direct.statusCode, url).toBe(404);
+      expect(direct.headers['set-cookie']).toBeUndefined();
+    }
     const applied = await post('/api/auth/actions/apply', params);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({ mode: 'signIn', email: 'link@example.org', signedIn: true });

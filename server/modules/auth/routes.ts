@@ -31,6 +31,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Library endpoints that use a mailed code on a GET and sign the browser in. A page on any site could send a
+ * browser there with the page author's own code (login CSRF), so they are not served: `/api/auth/actions/apply`
+ * uses the codes, after the person has confirmed on the link page.
+ */
+const internalOnly = new Set(['/api/auth/magic-link/verify', '/api/auth/verify-email']);
+
+/** A path as the library's router would match it: decoded, with repeated and trailing slashes dropped. */
+function normalPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: compared as they are (the library refuses them too).
+  }
+  return decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+}
+
 /** Library endpoints whose body carries a new password, and the field it is in. */
 const passwordFields: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -189,6 +207,7 @@ const authRoutes: RoutesPlugin = async (app) => {
       schema: { hide: true },
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
+        if (internalOnly.has(normalPath(path))) throw new AppError('common/route-not-found');
         const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
         const passwordField = passwordFields[path];
         if (passwordField && body) {

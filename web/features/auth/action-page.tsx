@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -401,6 +401,37 @@ function ApplyAtOnce({ link, email }: { link: ActionLink; email: string | null }
   );
 }
 
+/**
+ * `signIn`: asks before signing in. A page on another site can send a browser to a sign-in link of its author's
+ * own account; signing in without asking would leave the person working in an account that is not theirs.
+ */
+function ConfirmSignIn({ link, email }: { link: ActionLink; email: string | null }) {
+  const [confirmed, setConfirmed] = useState(false);
+  if (confirmed) return <ApplyAtOnce link={link} email={email} />;
+  return (
+    <>
+      <Typography sx={{ mb: 3 }}>
+        {email ? (
+          <>
+            Sign in as <strong>{email}</strong>?
+          </>
+        ) : (
+          'Sign in with this link?'
+        )}{' '}
+        Continue only if you asked for this link yourself.
+      </Typography>
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" size="large" onClick={() => setConfirmed(true)}>
+          Sign in
+        </Button>
+        <Button component={RouterLink} to="/" size="large">
+          Cancel
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
 function ActionFlow({ link }: { link: ActionLink }) {
   const check = useQuery({
     queryKey: ['auth', 'action-check', link],
@@ -423,6 +454,7 @@ function ActionFlow({ link }: { link: ActionLink }) {
   }
   if (check.data.newPasswordRequired || link.mode === 'resetPassword')
     return <ChooseNewPassword link={link} email={check.data.email} />;
+  if (link.mode === 'signIn') return <ConfirmSignIn link={link} email={check.data.email} />;
   return <ApplyAtOnce link={link} email={check.data.email} />;
 }
 
