@@ -158,6 +158,58 @@ describe('identity with email and password, following real mail', () => {
     expect(await context.db.orm.select().from(users).where(eq(users.email, 'weak@example.org'))).toEqual([]);
   });
 
+  it('checks the password policy whatever the body’s content type', async () => {
+    const form = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: new URLSearchParams({ name: 'Form', email: 'form@example.org', password: 'weak' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: context.config.PUBLIC_URL },
+      remoteAddress: nextIp(),
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().error.code).toBe('auth/password-does-not-meet-requirements');
+    for (const contentType of ['text/plain', 'multipart/form-data; boundary=x']) {
+      const other = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: JSON.stringify({ name: 'Other', email: 'form@example.org', password: 'weak' }),
+        headers: { 'content-type': contentType, origin: context.config.PUBLIC_URL },
+        remoteAddress: nextIp(),
+      });
+      expect(other.statusCode, contentType).toBe(415);
+    }
+    expect(await context.db.orm.select().from(users).where(eq(users.email, 'form@example.org'))).toEqual([]);
+  });
+
+  it('applies the profile rules at sign-up: a name within 50 characters and no photo address', async () => {
+    const long = await post(
+      '/api/auth/sign-up/email',
+      { name: 'x'.repeat(200_000), email: 'long@example.org', password: strongPassword },
+      { ip: nextIp() },
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.code).toBe('common/validation-failed');
+    expect(long.json().error.details.fields[0]).toMatchObject({
+      path: 'name',
+      message: 'At most 50 characters',
+    });
+    const photo = await post(
+      '/api/auth/sign-up/email',
+      { name: 'Photo', email: 'long@example.org', password: strongPassword, image: 'javascript:alert(1)' },
+      { ip: nextIp() },
+    );
+    expect(photo.statusCode).toBe(400);
+    expect(photo.json().error.details.fields[0].path).toBe('image');
+    expect(await context.db.orm.select().from(users).where(eq(users.email, 'long@example.org'))).toEqual([]);
+
+    // Nor afterwards, through the library's own profile endpoint.
+    const cookie = await signUp('rules@example.org', 'Rules');
+    const update = await post('/api/auth/update-user', { image: 'javascript:alert(1)' }, { cookie });
+    expect(update.statusCode).toBe(400);
+    const [row] = await context.db.orm.select().from(users).where(eq(users.email, 'rules@example.org'));
+    expect(row?.image).toBeNull();
+  });
+
   it('answers a duplicate email with email-already-in-use', async () => {
     await signUp('twice@example.org');
     const again = await post('/api/auth/sign-up/email', {

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
+  accountFieldsSchema,
   actionApplyRequestSchema,
   actionApplyResponseSchema,
   actionCheckResponseSchema,
@@ -47,6 +48,33 @@ function normalPath(path: string): string {
     // Malformed escapes: compared as they are (the library refuses them too).
   }
   return decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+}
+
+/** Library endpoints whose body sets the account's name or photo, which must follow the profile's rules. */
+const accountFieldPaths = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
+
+/**
+ * The fields of a body the library will read, for the endpoints we check before it: JSON or a form, the two it
+ * parses into fields. Any other type is refused here, so nothing the library reads goes unchecked.
+ */
+function bodyFields(request: FastifyRequest, body: Buffer): Record<string, unknown> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = body.toString('utf8');
+  if (/^application\/([a-z0-9.+-]*\+)?json$/.test(type)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new AppError('common/bad-request', { message: 'The body is not valid JSON.' });
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new AppError('common/bad-request', { message: 'The body must be a JSON object.' });
+    return parsed as Record<string, unknown>;
+  }
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  throw new AppError('common/unsupported-media-type', {
+    message: 'Send this as JSON (application/json) or as a form (application/x-www-form-urlencoded).',
+  });
 }
 
 /** Library endpoints whose body carries a new password, and the field it is in. */
@@ -209,15 +237,24 @@ const authRoutes: RoutesPlugin = async (app) => {
         const path = request.url.split('?')[0] ?? '';
         if (internalOnly.has(normalPath(path))) throw new AppError('common/route-not-found');
         const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
-        const passwordField = passwordFields[path];
-        if (passwordField && body) {
-          let parsed: Record<string, unknown> | undefined;
-          try {
-            parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-          } catch {
-            // Not JSON: the library answers it.
+        const passwordField = passwordFields[normalPath(path)];
+        const checksFields = accountFieldPaths.has(normalPath(path));
+        if (body && (passwordField || checksFields)) {
+          const fields = bodyFields(request, body);
+          if (passwordField) assertPasswordMeetsPolicy(fields[passwordField], passwordField);
+          if (checksFields) {
+            const checked = accountFieldsSchema.safeParse(fields);
+            if (!checked.success) {
+              throw new AppError('common/validation-failed', {
+                details: {
+                  fields: checked.error.issues.map((issue) => ({
+                    path: issue.path.join('.'),
+                    message: issue.message,
+                  })),
+                },
+              });
+            }
           }
-          if (parsed) assertPasswordMeetsPolicy(parsed[passwordField], passwordField);
         }
         const headers = libraryHeaders(request);
         // Verifying the first authenticator code while signed in completes enrolment; remember who enrols.
