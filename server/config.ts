@@ -142,8 +142,10 @@ export type RawConfig = z.infer<typeof configSchema>;
 /** The validated configuration with derived values; built once at start-up and passed down. */
 export type Config = Omit<RawConfig, 'PUBLIC_URL' | 'AUTHORIZED_DOMAINS'> & {
   PUBLIC_URL: string;
-  /** Host names (no scheme or port) that may use the API from a browser and appear in action links. */
+  /** Sites that may use the API from a browser and appear in action links: host names or full origins. */
   AUTHORIZED_DOMAINS: string[];
+  /** AUTHORIZED_DOMAINS and PUBLIC_URL as origins (scheme, host, port); a bare host name means https. */
+  authorizedOrigins: string[];
   /** Host names a request's Host may name: PUBLIC_URL's, ALLOWED_HOSTS, and loopback names outside production. */
   allowedHosts: string[];
   dataDir: string;
@@ -161,6 +163,17 @@ const loopbackHosts = ['localhost', '127.0.0.1', '::1'];
 /** A host name as compared: lower case, without the brackets of an IPv6 address. */
 export function bareHost(host: string): string {
   return host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+}
+
+/** The origin an AUTHORIZED_DOMAINS entry stands for: itself when it is one, https for a bare host name. */
+function originOf(entry: string): string | undefined {
+  try {
+    const url = new URL(entry.includes('://') ? entry : `https://${entry}`);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
@@ -183,10 +196,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = parsed.data;
   const port = raw.PORT;
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const isProduction = raw.NODE_ENV === 'production';
+  // localhost is a default only outside production (any loopback origin passes there anyway, see action-links.ts).
+  const authorizedDomains = raw.AUTHORIZED_DOMAINS ?? [
+    ...new Set([...(isProduction ? [] : ['localhost']), new URL(publicUrl).hostname]),
+  ];
+  const badDomain = authorizedDomains.find((entry) => originOf(entry) === undefined);
+  if (badDomain !== undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AUTHORIZED_DOMAINS: ${badDomain} is neither a host name nor an http(s) origin`,
+    );
+  }
   return {
     ...raw,
     PUBLIC_URL: publicUrl,
-    AUTHORIZED_DOMAINS: raw.AUTHORIZED_DOMAINS ?? [...new Set(['localhost', new URL(publicUrl).hostname])],
+    AUTHORIZED_DOMAINS: authorizedDomains,
+    authorizedOrigins: [
+      ...new Set([new URL(publicUrl).origin, ...authorizedDomains.map((entry) => originOf(entry)!)]),
+    ],
     allowedHosts: [
       ...new Set([
         bareHost(new URL(publicUrl).hostname),
@@ -199,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     dataDir: path.resolve(raw.DATA_DIR),
     webDistDir: path.resolve(raw.WEB_DIST_DIR),
-    isProduction: raw.NODE_ENV === 'production',
+    isProduction,
     stripe:
       raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET && raw.STRIPE_PRICE_ID
         ? {

@@ -21,6 +21,43 @@ describe('the Host a request names', () => {
     });
   });
 
+  describe('the Origin of a browser request, in production', () => {
+    const context = setupTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cards.example.org',
+      AUTHORIZED_DOMAINS: 'cards.example.org,partner.example.org,http://intranet.example.org:8080',
+    });
+    const from = (origin: string) =>
+      context.app.inject({
+        method: 'GET',
+        url: '/api/auth/config',
+        headers: { host: 'cards.example.org', origin },
+      });
+
+    it('must be an allowed origin in full: scheme, host and port; never localhost', async () => {
+      for (const origin of [
+        'https://cards.example.org',
+        'https://partner.example.org',
+        'http://intranet.example.org:8080',
+      ]) {
+        expect((await from(origin)).statusCode, origin).toBe(200);
+      }
+      for (const origin of [
+        'http://cards.example.org',
+        'https://cards.example.org:8443',
+        'http://partner.example.org',
+        'http://intranet.example.org',
+        'http://localhost:3000',
+        'https://localhost',
+        'null',
+      ]) {
+        const refused = await from(origin);
+        expect(refused.statusCode, origin).toBe(403);
+        expect(refused.json().error.code).toBe('auth/unauthorized-domain');
+      }
+    });
+  });
+
   describe('outside production', () => {
     const context = setupTestApp({ PUBLIC_URL: 'http://cards.test:3000', ALLOWED_HOSTS: 'cards.internal' });
     const get = (host: string) =>
@@ -37,6 +74,14 @@ describe('the Host a request names', () => {
         expect((await get(host)).statusCode, host).toBe(200);
       }
       expect((await get('rebound.example.com')).statusCode).toBe(421);
+    });
+
+    it('accepts a loopback Origin on any port (the development server on :5173)', async () => {
+      const from = (origin: string) =>
+        context.app.inject({ method: 'GET', url: '/api/auth/config', headers: { origin } });
+      expect((await from('http://localhost:5173')).statusCode).toBe(200);
+      expect((await from('http://cards.test:3000')).statusCode).toBe(200);
+      expect((await from('https://cards.test:3000')).statusCode).toBe(403);
     });
   });
 });

@@ -113,7 +113,7 @@ export function createAuth({
     trustedOrigins: (request) => {
       const origin = request?.headers.get('origin');
       const trusted = [new URL(config.PUBLIC_URL).origin];
-      if (origin && isAuthorizedUrl(origin, config.AUTHORIZED_DOMAINS)) trusted.push(origin);
+      if (origin && isAuthorizedUrl(origin, config)) trusted.push(origin);
       return trusted;
     },
     rateLimit: {

@@ -116,7 +116,7 @@ export function createAuthService(deps: {
   async function classify(link: ActionLink): Promise<CheckedLink> {
     const continueUrl = link.continueUrl ?? null;
     if (link.apiKey !== apiKey) throw new AppError('auth/invalid-api-key');
-    if (continueUrl && !isAuthorizedUrl(continueUrl, config.AUTHORIZED_DOMAINS)) {
+    if (continueUrl && !isAuthorizedUrl(continueUrl, config)) {
       throw new AppError('auth/unauthorized-domain', {
         message: 'This link would take you to a site that is not allowed. Open it from the email again.',
       });
