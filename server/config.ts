@@ -43,6 +43,7 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
     TRUST_PROXY: booleanString.default(false),
+    ANONYMOUS_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
     SEED_DEMO: booleanString.default(true),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Must be an smtp:// or smtps:// URL' }).optional(),
