@@ -102,7 +102,12 @@ describe('identity with email and password, following real mail', () => {
       continueUrl: null,
       newPasswordRequired: true,
     });
-    const apply = await post('/api/auth/actions/apply', { ...params, newPassword: strongPassword });
+    // Opened in the browser that signed up: its session ends too, and the link signs it in afresh.
+    const apply = await post(
+      '/api/auth/actions/apply',
+      { ...params, newPassword: strongPassword },
+      { cookie },
+    );
     expect(apply.statusCode, apply.body).toBe(200);
     expect(apply.json()).toMatchObject({ mode: 'verifyEmail', signedIn: true });
     expect((await session(cookiesFrom(apply)))?.user.emailVerified).toBe(true);

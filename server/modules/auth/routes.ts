@@ -132,6 +132,7 @@ const authRoutes: RoutesPlugin = async (app) => {
       for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
       const headers = libraryHeaders(request);
       headers.delete('content-length');
+      if (options.withoutSession) headers.delete('cookie');
       headers.set('origin', new URL(config.PUBLIC_URL).origin);
       if (options.body !== undefined) headers.set('content-type', 'application/json');
       const response = await auth.handler(

@@ -15,7 +15,8 @@ import type { AuthRepository } from './repository.ts';
 export type AuthCaller = (
   method: 'GET' | 'POST',
   path: string,
-  options?: { query?: Record<string, string>; body?: unknown },
+  /** `withoutSession`: the client's cookies stay behind, so the library sees no signed-in browser. */
+  options?: { query?: Record<string, string>; body?: unknown; withoutSession?: boolean },
 ) => Promise<Response>;
 
 type CheckedLink = {
@@ -208,7 +209,12 @@ export function createAuthService(deps: {
           const newPassword = (await newPasswordRequired(checked.mode, checked.email))
             ? requireNewPassword(link.newPassword)
             : undefined;
-          const response = await call('GET', '/verify-email', { query: { token: checked.token } });
+          // Without the browser's cookies: its session, if any, ends with the others, and the library must sign
+          // the verifier in afresh rather than renew that one.
+          const response = await call('GET', '/verify-email', {
+            query: { token: checked.token },
+            withoutSession: true,
+          });
           if (!response.ok) await throwLibraryError(response);
           const cookies = response.headers.getSetCookie();
           if (newPassword && cookies.length > 0) {
