@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileUpdateSchema } from './profiles.ts';
 
 /**
  * The identity error catalogue: the seed's codes plus ours, each with its HTTP status and the sentence a
@@ -150,9 +151,23 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const emailSchema = z.email('Enter a valid email address').max(254, 'At most 254 characters');
 
+/** A display name: the profile's rule, so sign-up cannot store what profile editing refuses. */
+const accountNameSchema = profileUpdateSchema.shape.displayName.unwrap();
+
+/**
+ * What the identity library's own endpoints (`/sign-up/email`, `/update-user`) may set on an account, by the
+ * profile's rules: a display name, and no photo address (photos are uploaded from the profile).
+ */
+export const accountFieldsSchema = z
+  .object({
+    name: accountNameSchema.optional(),
+    image: z.null({ error: 'Add a photo from your profile instead' }).optional(),
+  })
+  .loose();
+
 /** The sign-up form; the password is checked against the policy separately so its rules show as you type. */
 export const signUpRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please tell us your name').max(80, 'At most 80 characters'),
+  name: accountNameSchema,
   email: emailSchema,
   password: z.string().min(1, 'Choose a password'),
 });
@@ -210,9 +225,14 @@ export const actionCheckResponseSchema = z.object({
   mode: z.enum(actionModes),
   email: z.string().nullable(),
   continueUrl: z.string().nullable(),
+  /**
+   * The link is applied with a `newPassword`: always for `resetPassword`, and for `verifyEmail` when a password
+   * was set before the address was proven (whoever set it may not own the address, so it does not survive).
+   */
+  newPasswordRequired: z.boolean().default(false),
 });
 
-/** `POST /api/auth/actions/apply`: carry the link out (`newPassword` for `resetPassword`). */
+/** `POST /api/auth/actions/apply`: carry the link out (with `newPassword` when the check asked for one). */
 export const actionApplyRequestSchema = actionLinkSchema.extend({ newPassword: z.string().optional() });
 export const actionApplyResponseSchema = z.object({
   mode: z.enum(actionModes),

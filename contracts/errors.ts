@@ -36,6 +36,10 @@ export const errorCatalogue = {
   'common/method-not-allowed': { status: 405, message: 'That action is not allowed here.' },
   'common/payload-too-large': { status: 413, message: 'What you sent is too large.' },
   'common/unsupported-media-type': { status: 415, message: 'That kind of content is not accepted here.' },
+  'common/host-not-allowed': {
+    status: 421,
+    message: 'This server does not answer at this address. Open CARD WEB at its own address.',
+  },
   'common/too-many-requests': {
     status: 429,
     message: 'Too many requests. Please wait a moment and try again.',

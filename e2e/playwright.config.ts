@@ -83,7 +83,7 @@ export default defineConfig({
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
         PUBLIC_URL: baseURL,
         LOG_LEVEL: 'warn',
-        // Development mode keeps the mail outbox readable at /dev/outbox, which the identity journeys follow.
+        // Not production: the mail outbox at /dev/outbox, which the identity journeys follow, exists only outside it.
         NODE_ENV: 'development',
         // Each test presents its own client address (X-Forwarded-For, see fixtures.ts), so the real rate
         // limits apply per test instead of to the whole suite from one loopback address.

@@ -11,7 +11,8 @@ let stopping = false;
 function start(name: string, args: string[], onExit: (code: number | null) => void): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: process.env,
+    // Development: the outbox is readable and loopback host names are allowed (the server defaults to production).
+    env: { ...process.env, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${name}] `;

@@ -25,7 +25,7 @@ import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import jobsPlugin, { type JobsPluginOptions } from './lib/jobs/plugin.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
+import { createLogMailer, createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import accessPlugin from './plugins/access.ts';
 import authorizedOriginsPlugin from './plugins/authorized-origins.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -89,7 +89,9 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
     mailer ??
       (config.SMTP_URL
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-        : createOutboxMailer((mail) => outbox.insert(mail), app.log)),
+        : config.isProduction
+          ? createLogMailer(app.log)
+          : createOutboxMailer((mail) => outbox.insert(mail), app.log)),
   );
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('profiles', createProfiles(db.orm));

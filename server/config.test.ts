@@ -6,7 +6,8 @@ describe('loadConfig', () => {
   it('fills in the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      NODE_ENV: 'development',
+      // Production unless said otherwise: `npm start` must be safe to expose; `npm run dev` and tests say so.
+      NODE_ENV: 'production',
       PORT: 3000,
       HOST: 'localhost',
       LOG_LEVEL: 'info',
@@ -32,10 +33,12 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires a session secret in production only', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
-      /SESSION_SECRET: Required in production/,
-    );
+  it('requires a session secret in production only when several instances may share the database', () => {
+    // One instance on its embedded database generates its secret and keeps it in DATA_DIR (see main.ts).
+    expect(loadConfig({ NODE_ENV: 'production' }).SESSION_SECRET).toBeUndefined();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://cardweb@db.internal/cardweb' }),
+    ).toThrowError(/SESSION_SECRET: Required in production with DATABASE_URL/);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrowError(/SESSION_SECRET: Must be at least 32/);
   });
@@ -54,7 +57,7 @@ describe('loadConfig', () => {
       apiBase: undefined,
     });
     expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:9' }).stripe?.apiBase?.port).toBe('9');
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' }).stripe).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_123' }).stripe).toBeUndefined();
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
     expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_1' })).toThrowError(
       /STRIPE_WEBHOOK_SECRET: Required when STRIPE_SECRET_KEY is set/,

@@ -23,7 +23,8 @@ async function main() {
   }
   const log = pino({ level: config.LOG_LEVEL });
   if (!config.SESSION_SECRET) {
-    // Development only (production refuses to start without one): kept so sessions survive restarts.
+    // One instance on its own data (production with DATABASE_URL refuses to start without one): generated once
+    // and kept in DATA_DIR, owner-only, so `npm start` works on a fresh machine and sessions survive restarts.
     config.SESSION_SECRET = await readOrCreateSecret(config.dataDir, 'session-secret');
   }
 

@@ -63,6 +63,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+      // The load comes from one address; the per-address limit on anonymous reads would measure itself.
+      ANONYMOUS_RATE_LIMIT: '0',
       // The bench fills the database itself; demo content would only add noise.
       SEED_DEMO: 'false',
       ...options.env,

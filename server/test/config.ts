@@ -7,6 +7,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-build',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    // Test files read anonymously from one address in bulk; server/plugins/rate-limit.test.ts turns it on.
+    ANONYMOUS_RATE_LIMIT: '0',
     ...env,
   });
 }

@@ -4,7 +4,11 @@ import nodemailer from 'nodemailer';
 export type Mail = { to: string; subject: string; text: string; html: string; links: string[] };
 
 /** Sends mail: through SMTP when `SMTP_URL` is set, otherwise into the development outbox. */
-export type Mailer = { kind: 'smtp' | 'outbox'; send: (mail: Mail) => Promise<void>; close: () => void };
+export type Mailer = {
+  kind: 'smtp' | 'outbox' | 'log';
+  send: (mail: Mail) => Promise<void>;
+  close: () => void;
+};
 
 /** A mailer over SMTP (nodemailer); `url` is `smtp://user:pass@host:port` or `smtps://…`. */
 export function createSmtpMailer(url: string, from: string): Mailer {
@@ -21,6 +25,24 @@ export function createSmtpMailer(url: string, from: string): Mailer {
       });
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * Production without SMTP: nothing is sent and nothing is readable over HTTP; each message's links go to the
+ * server's log (a warning, so it shows at the default level) for the operator to pass on.
+ */
+export function createLogMailer(log: { warn: (details: object, msg: string) => void }): Mailer {
+  return {
+    kind: 'log',
+    async send(mail) {
+      await Promise.resolve();
+      log.warn(
+        { to: mail.to, subject: mail.subject, links: mail.links },
+        'mail not sent: SMTP_URL is not set; its links are in this log line',
+      );
+    },
+    close: () => undefined,
   };
 }
 

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, freshSessionMiddleware, sessionMiddleware } from 'better-auth/api';
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  freshSessionMiddleware,
+  sessionMiddleware,
+} from 'better-auth/api';
 import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
 import { z } from 'zod';
 
 /** How recent a sign-in must be for token sync to hand its session to the browser (the seed's 5 minutes). */
 export const TOKEN_SYNC_MAX_AGE_MS = 5 * 60 * 1000;
 /** How long an email-change link works. */
 export const EMAIL_CHANGE_LIFETIME_S = 24 * 3600;
+/** How long a sign-in paused for its second factor may wait for the code (the two-factor plugin's default). */
+const SECOND_FACTOR_WAIT_S = 600;
 
 /** Our error codes raised inside the identity library (mapped to the catalogue in `error-map.ts`). */
 export const accountErrorCodes = {
@@ -39,6 +48,37 @@ export function accountPlugin(options: {
 }) {
   return {
     id: 'card-web-account',
+    hooks: {
+      after: [
+        {
+          // The two-factor plugin pauses only the password sign-ins; a sign-in link would otherwise skip the
+          // second factor. Pause it the same way: no session, and the short-lived cookie the code step reads.
+          matcher: (context) => context.path === '/magic-link/verify',
+          handler: createAuthMiddleware(async (ctx) => {
+            const signedIn = ctx.context.newSession;
+            if (!signedIn?.user.twoFactorEnabled) return;
+            deleteSessionCookie(ctx, true);
+            await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
+            ctx.context.setNewSession(null);
+            const cookie = ctx.context.createAuthCookie('two_factor', { maxAge: SECOND_FACTOR_WAIT_S });
+            const identifier = `2fa-${generateRandomString(20)}`;
+            const expiresAt = new Date(Date.now() + SECOND_FACTOR_WAIT_S * 1000);
+            await ctx.context.internalAdapter.createVerificationValue({
+              value: signedIn.user.id,
+              identifier,
+              expiresAt,
+            });
+            await ctx.context.internalAdapter.createVerificationValue({
+              value: '0',
+              identifier: `2fa-attempts-${identifier}`,
+              expiresAt,
+            });
+            await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+            return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+          }),
+        },
+      ],
+    },
     endpoints: {
       tokenSync: createAuthEndpoint('/token-sync', { method: 'POST' }, async (ctx) => {
         const token = bearer(ctx.headers);

@@ -81,6 +81,36 @@ describe('account security: second factor, email change, reauthentication, token
     expect(plain.statusCode).toBe(200);
   });
 
+  it('asks a sign-in link for the second factor, as a password sign-in does', async () => {
+    let cookie = await signUp('totp-link@example.org', 'Totp Link');
+    const enable = await post('/api/auth/two-factor/enable', { password }, cookie);
+    const { totpURI } = enable.json() as { totpURI: string };
+    cookie = cookiesFrom(enable, cookie);
+    expect(
+      (await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, cookie)).statusCode,
+    ).toBe(200);
+
+    expect((await post('/api/auth/sign-in/magic-link', { email: 'totp-link@example.org' })).statusCode).toBe(
+      200,
+    );
+    const mail = await smtp.waitFor('totp-link@example.org', /sign-in link/);
+    const applied = await post(
+      '/api/auth/actions/apply',
+      linkParams(mail.links.find((link) => link.includes('mode=signIn'))!),
+    );
+    expect(applied.statusCode, applied.body).toBe(401);
+    expect(applied.json().error.code).toBe('auth/multi-factor-auth-required');
+    const pending = cookiesFrom(applied);
+    expect(pending).toContain('two_factor');
+    // No session yet: only the code finishes the sign-in.
+    expect((await get('/api/auth/get-session', pending)).json()).toBeNull();
+    const second = await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, pending);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await get('/api/auth/get-session', cookiesFrom(second, pending))).json().user.email).toBe(
+      'totp-link@example.org',
+    );
+  });
+
   it('changes the email through the new address, and the old address can undo it', async () => {
     const cookie = await signUp('old@example.org', 'Mover');
     expect((await post('/api/auth/email-change', { newEmail: 'new@example.org' }, cookie)).statusCode).toBe(

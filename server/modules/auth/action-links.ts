@@ -28,15 +28,23 @@ export function callbackFrom(libraryUrl: string): string | null {
   }
 }
 
-/** Whether `url` (absolute, or a path on this site) may be used as a destination: its host must be authorized. */
-export function isAuthorizedUrl(url: string, authorizedDomains: string[]): boolean {
+/** Host names of this machine, whose origins are allowed on any port outside production (development servers). */
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether `url` (absolute, or a path on this site) is on an authorized site: its whole origin (scheme, host and
+ * port) must be one of the authorized origins, or, outside production only, a loopback one.
+ */
+export function isAuthorizedUrl(
+  url: string,
+  config: Pick<Config, 'authorizedOrigins' | 'isProduction'>,
+): boolean {
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return true;
   try {
     const parsed = new URL(url);
-    return (
-      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-      authorizedDomains.includes(parsed.hostname.toLowerCase())
-    );
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    if (config.authorizedOrigins.includes(parsed.origin)) return true;
+    return !config.isProduction && loopbackHosts.has(parsed.hostname);
   } catch {
     return false;
   }

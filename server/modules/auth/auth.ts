@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/mail/mailer.ts';
 import { actionLink, callbackFrom, isAuthorizedUrl } from './action-links.ts';
 import { mailTemplates } from './mail-templates.ts';
 import { passwordPolicy } from './password-policy.ts';
-import { identityDatabase } from './repository.ts';
+import { grantListedAdmin, identityDatabase, revokeAccessBeforeProof } from './repository.ts';
 
 /** The header through which the app hands the identity library the client address Fastify resolved. */
 export const CLIENT_IP_HEADER = 'x-cardweb-client-ip';
@@ -53,6 +53,10 @@ export function createAuth({
   const link = (mode: Parameters<typeof actionLink>[2], token: string, libraryUrl: string) =>
     actionLink(config, apiKey, mode, token, callbackFrom(libraryUrl));
   const admins = new Set(config.ADMIN_EMAILS);
+  // ADMIN_EMAILS names addresses, so the role goes to whoever has proven one: at creation only when the address
+  // arrives verified (a provider vouched for it, or a sign-in link was used), otherwise at verification or at
+  // the first sign-in after it. Whoever merely types a listed address at sign-up gets nothing.
+  const grantAdmin = (userId: string) => grantListedAdmin(orm, userId, config.ADMIN_EMAILS);
 
   return betterAuth({
     appName: 'CARD WEB',
@@ -100,11 +104,16 @@ export function createAuth({
       sendVerificationEmail: async ({ user, token, url }) => {
         await mailer.send(mailTemplates.verifyEmail(user.email, user.name, link('verifyEmail', token, url)));
       },
+      // Runs before the library signs the verifier in, so the session it then creates is the only one left.
+      afterEmailVerification: async (user) => {
+        await revokeAccessBeforeProof(orm, user.id);
+        await grantAdmin(user.id);
+      },
     },
     trustedOrigins: (request) => {
       const origin = request?.headers.get('origin');
       const trusted = [new URL(config.PUBLIC_URL).origin];
-      if (origin && isAuthorizedUrl(origin, config.AUTHORIZED_DOMAINS)) trusted.push(origin);
+      if (origin && isAuthorizedUrl(origin, config)) trusted.push(origin);
       return trusted;
     },
     rateLimit: {
@@ -132,10 +141,26 @@ export function createAuth({
       user: {
         create: {
           before: async (user) => ({
-            data: { ...user, role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user' },
+            data: {
+              ...user,
+              role: user.emailVerified && admins.has(user.email.toLowerCase()) ? 'admin' : 'user',
+            },
           }),
           after: async (user) => {
             await onUserCreated(user);
+          },
+        },
+        update: {
+          // The library marks an address verified here too (a provider that vouches for it at sign-in).
+          after: async (user) => {
+            if (user.emailVerified) await grantAdmin(user.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await grantAdmin(session.userId);
           },
         },
       },

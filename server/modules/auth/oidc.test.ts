@@ -12,6 +12,8 @@ afterAll(() => idp.close());
 describe('sign-in through an OpenID Connect provider', () => {
   const context = setupTestApp({
     PUBLIC_URL: publicUrl,
+    // The provider vouches for this address, so the account is an administrator from its first sign-in.
+    ADMIN_EMAILS: 'ada.oidc@example.org',
     OIDC_PROVIDERS: JSON.stringify([
       {
         id: 'local-idp',
@@ -65,6 +67,7 @@ describe('sign-in through an OpenID Connect provider', () => {
       email: 'ada.oidc@example.org',
       name: 'Ada from the IdP',
       emailVerified: true,
+      role: 'admin',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.ts';
 import {
   accounts,
@@ -32,14 +32,25 @@ async function useUpCode(tx: Transaction, identifier: string): Promise<void> {
 }
 
 /**
- * Sets the account's address, and the profile's copy of it in the same transaction; another account having it
- * is `email-already-in-use`.
+ * Sets the account's address (proven by the link that led here), and the profile's copy of it in the same
+ * transaction; another account having it is `email-already-in-use`. The administrator role follows the address:
+ * a listed one grants it, any other takes it away, so a role never outlives the address it was granted to.
  */
-async function setEmail(tx: Transaction, userId: string, email: string): Promise<void> {
+async function setEmail(
+  tx: Transaction,
+  userId: string,
+  email: string,
+  adminEmails: string[],
+): Promise<void> {
   try {
     await tx
       .update(users)
-      .set({ email, emailVerified: true, updatedAt: new Date() })
+      .set({
+        email,
+        emailVerified: true,
+        role: adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user',
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId));
     await tx.update(profiles).set({ email, updatedAt: new Date() }).where(eq(profiles.userId, userId));
   } catch (error) {
@@ -49,8 +60,40 @@ async function setEmail(tx: Transaction, userId: string, email: string): Promise
   }
 }
 
+/**
+ * Makes the account an administrator when its address is on ADMIN_EMAILS and verified; never takes the role
+ * away (an administrator may have been named another way). Returns whether it granted the role.
+ */
+export async function grantListedAdmin(orm: Orm, userId: string, adminEmails: string[]): Promise<boolean> {
+  if (adminEmails.length === 0) return false;
+  const granted = await orm
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.emailVerified, true),
+        inArray(sql`lower(${users.email})`, adminEmails),
+        ne(users.role, 'admin'),
+      ),
+    )
+    .returning({ id: users.id });
+  return granted.length > 0;
+}
+
+/**
+ * What proving the address takes away: every session of the account and any password set before the proof
+ * (whoever signed up may not own the address, and must not keep a way in once its owner verifies it).
+ */
+export async function revokeAccessBeforeProof(orm: Orm, userId: string): Promise<void> {
+  await orm.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  });
+}
+
 /** Reads of identity data our own endpoints need beside the identity library. */
-export function createAuthRepository(orm: Orm) {
+export function createAuthRepository(orm: Orm, adminEmails: string[] = []) {
   return {
     /** The one-time code stored under `identifier`, if any. */
     async findVerification(identifier: string) {
@@ -60,6 +103,16 @@ export function createAuthRepository(orm: Orm) {
         .where(eq(verifications.identifier, identifier))
         .limit(1);
       return rows[0];
+    },
+    /** Whether the account at `email` is unverified and has a password, which verifying it will replace. */
+    async hasPasswordBeforeProof(email: string): Promise<boolean> {
+      const rows = await orm
+        .select({ id: accounts.id })
+        .from(users)
+        .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+        .where(and(eq(users.email, email.toLowerCase()), eq(users.emailVerified, false)))
+        .limit(1);
+      return rows.length > 0;
     },
     async findUserById(id: string) {
       const rows = await orm.select().from(users).where(eq(users.id, id)).limit(1);
@@ -90,7 +143,7 @@ export function createAuthRepository(orm: Orm) {
           .where(eq(users.id, userId))
           .for('update');
         if (!before) throw new AppError('auth/invalid-action-code');
-        await setEmail(tx, userId, newEmail);
+        await setEmail(tx, userId, newEmail, adminEmails);
         await tx.insert(verifications).values({
           id: crypto.randomUUID(),
           identifier: recovery.identifier,
@@ -105,7 +158,7 @@ export function createAuthRepository(orm: Orm) {
     async recoverEmail(identifier: string, userId: string, oldEmail: string): Promise<void> {
       await orm.transaction(async (tx) => {
         await useUpCode(tx, identifier);
-        await setEmail(tx, userId, oldEmail);
+        await setEmail(tx, userId, oldEmail, adminEmails);
         await tx.delete(sessions).where(eq(sessions.userId, userId));
       });
     },

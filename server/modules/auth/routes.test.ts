@@ -88,12 +88,63 @@ describe('identity with email and password, following real mail', () => {
     expect(params).toMatchObject({ mode: 'verifyEmail', apiKey: publicApiKey(context.config), lang: 'en' });
     expect(params.oobCode).toBeTruthy();
 
+    const direct = await context.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${params.oobCode}`,
+    });
+    expect(direct.statusCode).toBe(404);
+    expect(direct.headers['set-cookie']).toBeUndefined();
+
     const check = await post('/api/auth/actions/check', params);
-    expect(check.json()).toEqual({ mode: 'verifyEmail', email: 'ada@example.org', continueUrl: null });
-    const apply = await post('/api/auth/actions/apply', params);
+    expect(check.json()).toEqual({
+      mode: 'verifyEmail',
+      email: 'ada@example.org',
+      continueUrl: null,
+      newPasswordRequired: true,
+    });
+    // Opened in the browser that signed up: its session ends too, and the link signs it in afresh.
+    const apply = await post(
+      '/api/auth/actions/apply',
+      { ...params, newPassword: strongPassword },
+      { cookie },
+    );
     expect(apply.statusCode, apply.body).toBe(200);
     expect(apply.json()).toMatchObject({ mode: 'verifyEmail', signedIn: true });
     expect((await session(cookiesFrom(apply)))?.user.emailVerified).toBe(true);
+  });
+
+  it('verifying an address ends the sessions begun before it and replaces the password set before it', async () => {
+    // Someone signs up with an address that is not theirs, and stays signed in.
+    const squatter = await signUp('owner@example.org', 'Squatter');
+    const mail = await smtp.waitFor('owner@example.org', /Verify your email/);
+    const params = linkParams(mail.links.find((url) => url.includes('mode=verifyEmail'))!);
+
+    // The owner of the mailbox opens the link: it asks for a password of their own first.
+    const bare = await post('/api/auth/actions/apply', params);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.details.fields[0].path).toBe('newPassword');
+    const weak = await post('/api/auth/actions/apply', { ...params, newPassword: 'weak' });
+    expect(weak.json().error.code).toBe('auth/password-does-not-meet-requirements');
+    const [unchanged] = await context.db.orm.select().from(users).where(eq(users.email, 'owner@example.org'));
+    expect(unchanged?.emailVerified).toBe(false);
+
+    const applied = await post('/api/auth/actions/apply', { ...params, newPassword: 'Owners-Own-Secret-9' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ mode: 'verifyEmail', signedIn: true });
+    expect((await session(cookiesFrom(applied)))?.user).toMatchObject({ emailVerified: true });
+
+    // The squatter's session and password are gone; the owner's password works.
+    expect(await session(squatter)).toBeNull();
+    const old = await post('/api/auth/sign-in/email', {
+      email: 'owner@example.org',
+      password: strongPassword,
+    });
+    expect(old.json().error.code).toBe('auth/invalid-credential');
+    const owner = await post('/api/auth/sign-in/email', {
+      email: 'owner@example.org',
+      password: 'Owners-Own-Secret-9',
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('refuses a weak password, naming the broken rules, and creates nothing', async () => {
@@ -110,6 +161,58 @@ describe('identity with email and password, following real mail', () => {
       'A number',
     ]);
     expect(await context.db.orm.select().from(users).where(eq(users.email, 'weak@example.org'))).toEqual([]);
+  });
+
+  it('checks the password policy whatever the body’s content type', async () => {
+    const form = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: new URLSearchParams({ name: 'Form', email: 'form@example.org', password: 'weak' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: context.config.PUBLIC_URL },
+      remoteAddress: nextIp(),
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().error.code).toBe('auth/password-does-not-meet-requirements');
+    for (const contentType of ['text/plain', 'multipart/form-data; boundary=x']) {
+      const other = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: JSON.stringify({ name: 'Other', email: 'form@example.org', password: 'weak' }),
+        headers: { 'content-type': contentType, origin: context.config.PUBLIC_URL },
+        remoteAddress: nextIp(),
+      });
+      expect(other.statusCode, contentType).toBe(415);
+    }
+    expect(await context.db.orm.select().from(users).where(eq(users.email, 'form@example.org'))).toEqual([]);
+  });
+
+  it('applies the profile rules at sign-up: a name within 50 characters and no photo address', async () => {
+    const long = await post(
+      '/api/auth/sign-up/email',
+      { name: 'x'.repeat(200_000), email: 'long@example.org', password: strongPassword },
+      { ip: nextIp() },
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.code).toBe('common/validation-failed');
+    expect(long.json().error.details.fields[0]).toMatchObject({
+      path: 'name',
+      message: 'At most 50 characters',
+    });
+    const photo = await post(
+      '/api/auth/sign-up/email',
+      { name: 'Photo', email: 'long@example.org', password: strongPassword, image: 'javascript:alert(1)' },
+      { ip: nextIp() },
+    );
+    expect(photo.statusCode).toBe(400);
+    expect(photo.json().error.details.fields[0].path).toBe('image');
+    expect(await context.db.orm.select().from(users).where(eq(users.email, 'long@example.org'))).toEqual([]);
+
+    // Nor afterwards, through the library's own profile endpoint.
+    const cookie = await signUp('rules@example.org', 'Rules');
+    const update = await post('/api/auth/update-user', { image: 'javascript:alert(1)' }, { cookie });
+    expect(update.statusCode).toBe(400);
+    const [row] = await context.db.orm.select().from(users).where(eq(users.email, 'rules@example.org'));
+    expect(row?.image).toBeNull();
   });
 
   it('answers a duplicate email with email-already-in-use', async () => {
@@ -205,6 +308,15 @@ describe('identity with email and password, following real mail', () => {
     expect((await post('/api/auth/sign-in/magic-link', { email: 'link@example.org' })).statusCode).toBe(200);
     const mail = await smtp.waitFor('link@example.org', /sign-in link/);
     const params = linkParams(mail.links.find((url) => url.includes('mode=signIn'))!);
+    // The library's own GET would sign in whoever a page sends there (login CSRF); only `apply` uses the code.
+    for (const url of [
+      `/api/auth/magic-link/verify?token=${params.oobCode}`,
+      `/api/auth/magic-link/verify?token=${params.oobCode}&callbackURL=%2F`,
+    ]) {
+      const direct = await context.app.inject({ method: 'GET', url });
+      expect(direct.statusCode, url).toBe(404);
+      expect(direct.headers['set-cookie']).toBeUndefined();
+    }
     const applied = await post('/api/auth/actions/apply', params);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({ mode: 'signIn', email: 'link@example.org', signedIn: true });
@@ -255,9 +367,38 @@ describe('identity with email and password, following real mail', () => {
     expect(elsewhere.statusCode).toBe(401);
   });
 
-  it('makes ADMIN_EMAILS admins and keeps banned users out', async () => {
+  it('makes an ADMIN_EMAILS address an admin only once it is verified, and not after it changes', async () => {
+    // Whoever signs up with a listed address first has not proven it: no role yet.
     const cookie = await signUp('boss@example.org', 'The Boss');
-    expect((await session(cookie))?.user.role).toBe('admin');
+    expect((await session(cookie))?.user.role).toBe('user');
+    const mail = await smtp.waitFor('boss@example.org', /Verify your email/);
+    const applied = await post('/api/auth/actions/apply', {
+      ...linkParams(mail.links.find((url) => url.includes('mode=verifyEmail'))!),
+      newPassword: strongPassword,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const verified = cookiesFrom(applied);
+    expect((await session(verified))?.user.role).toBe('admin');
+
+    // A changed address keeps the role only when the new one is listed too.
+    const fresh = cookiesFrom(
+      await post('/api/auth/sign-in/email', { email: 'boss@example.org', password: strongPassword }),
+    );
+    expect(
+      (await post('/api/auth/email-change', { newEmail: 'ex-boss@example.org' }, { cookie: fresh }))
+        .statusCode,
+    ).toBe(200);
+    const confirm = await smtp.waitFor('ex-boss@example.org', /Confirm your new email/);
+    const changed = await post(
+      '/api/auth/actions/apply',
+      linkParams(confirm.links.find((url) => url.includes('/auth/action'))!),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [row] = await context.db.orm.select().from(users).where(eq(users.email, 'ex-boss@example.org'));
+    expect(row?.role).toBe('user');
+  });
+
+  it('keeps banned users out', async () => {
     await signUp('banned@example.org', 'Banned');
     await context.db.orm.update(users).set({ banned: true }).where(eq(users.email, 'banned@example.org'));
     const response = await post('/api/auth/sign-in/email', {

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
+  accountFieldsSchema,
   actionApplyRequestSchema,
   actionApplyResponseSchema,
   actionCheckResponseSchema,
@@ -29,6 +30,51 @@ declare module 'fastify' {
     /** The identity library; the access plugin asks it for the session of each request that needs one. */
     auth: Auth;
   }
+}
+
+/**
+ * Library endpoints that use a mailed code on a GET and sign the browser in. A page on any site could send a
+ * browser there with the page author's own code (login CSRF), so they are not served: `/api/auth/actions/apply`
+ * uses the codes, after the person has confirmed on the link page.
+ */
+const internalOnly = new Set(['/api/auth/magic-link/verify', '/api/auth/verify-email']);
+
+/** A path as the library's router would match it: decoded, with repeated and trailing slashes dropped. */
+function normalPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: compared as they are (the library refuses them too).
+  }
+  return decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+}
+
+/** Library endpoints whose body sets the account's name or photo, which must follow the profile's rules. */
+const accountFieldPaths = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
+
+/**
+ * The fields of a body the library will read, for the endpoints we check before it: JSON or a form, the two it
+ * parses into fields. Any other type is refused here, so nothing the library reads goes unchecked.
+ */
+function bodyFields(request: FastifyRequest, body: Buffer): Record<string, unknown> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = body.toString('utf8');
+  if (/^application\/([a-z0-9.+-]*\+)?json$/.test(type)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new AppError('common/bad-request', { message: 'The body is not valid JSON.' });
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new AppError('common/bad-request', { message: 'The body must be a JSON object.' });
+    return parsed as Record<string, unknown>;
+  }
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  throw new AppError('common/unsupported-media-type', {
+    message: 'Send this as JSON (application/json) or as a form (application/x-www-form-urlencoded).',
+  });
 }
 
 /** Library endpoints whose body carries a new password, and the field it is in. */
@@ -63,8 +109,11 @@ const authRoutes: RoutesPlugin = async (app) => {
     config,
     apiKey: publicApiKey(config),
     secret: config.SESSION_SECRET!,
-    repository: createAuthRepository(app.db.orm),
+    repository: createAuthRepository(app.db.orm, config.ADMIN_EMAILS),
     mailer,
+    setPassword: async (cookie, newPassword) => {
+      await auth.api.setPassword({ body: { newPassword }, headers: new Headers({ cookie }) });
+    },
   });
   const auth = createAuth({
     config,
@@ -83,6 +132,7 @@ const authRoutes: RoutesPlugin = async (app) => {
       for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
       const headers = libraryHeaders(request);
       headers.delete('content-length');
+      if (options.withoutSession) headers.delete('cookie');
       headers.set('origin', new URL(config.PUBLIC_URL).origin);
       if (options.body !== undefined) headers.set('content-type', 'application/json');
       const response = await auth.handler(
@@ -186,16 +236,26 @@ const authRoutes: RoutesPlugin = async (app) => {
       schema: { hide: true },
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
+        if (internalOnly.has(normalPath(path))) throw new AppError('common/route-not-found');
         const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
-        const passwordField = passwordFields[path];
-        if (passwordField && body) {
-          let parsed: Record<string, unknown> | undefined;
-          try {
-            parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-          } catch {
-            // Not JSON: the library answers it.
+        const passwordField = passwordFields[normalPath(path)];
+        const checksFields = accountFieldPaths.has(normalPath(path));
+        if (body && (passwordField || checksFields)) {
+          const fields = bodyFields(request, body);
+          if (passwordField) assertPasswordMeetsPolicy(fields[passwordField], passwordField);
+          if (checksFields) {
+            const checked = accountFieldsSchema.safeParse(fields);
+            if (!checked.success) {
+              throw new AppError('common/validation-failed', {
+                details: {
+                  fields: checked.error.issues.map((issue) => ({
+                    path: issue.path.join('.'),
+                    message: issue.message,
+                  })),
+                },
+              });
+            }
           }
-          if (parsed) assertPasswordMeetsPolicy(parsed[passwordField], passwordField);
         }
         const headers = libraryHeaders(request);
         // Verifying the first authenticator code while signed in completes enrolment; remember who enrols.

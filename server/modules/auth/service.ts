@@ -15,7 +15,8 @@ import type { AuthRepository } from './repository.ts';
 export type AuthCaller = (
   method: 'GET' | 'POST',
   path: string,
-  options?: { query?: Record<string, string>; body?: unknown },
+  /** `withoutSession`: the client's cookies stay behind, so the library sees no signed-in browser. */
+  options?: { query?: Record<string, string>; body?: unknown; withoutSession?: boolean },
 ) => Promise<Response>;
 
 type CheckedLink = {
@@ -74,6 +75,8 @@ export function createAuthService(deps: {
   secret: string;
   repository: AuthRepository;
   mailer: Mailer;
+  /** Gives the account signed in by `cookie` a password (it must have none); the identity library hashes it. */
+  setPassword: (cookie: string, newPassword: string) => Promise<void>;
 }) {
   const { config, apiKey, secret, repository, mailer } = deps;
   const newCode = () => randomBytes(24).toString('base64url');
@@ -95,10 +98,26 @@ export function createAuthService(deps: {
     }
   }
 
+  /** Whether applying a link of `mode` for `email` takes a new password. */
+  async function newPasswordRequired(mode: ActionLink['mode'], email: string | null): Promise<boolean> {
+    if (mode === 'resetPassword') return true;
+    return mode === 'verifyEmail' && email !== null && (await repository.hasPasswordBeforeProof(email));
+  }
+
+  function requireNewPassword(newPassword: string | undefined): string {
+    if (!newPassword) {
+      throw new AppError('common/validation-failed', {
+        details: { fields: [{ path: 'newPassword', message: 'Choose a new password' }] },
+      });
+    }
+    assertPasswordMeetsPolicy(newPassword, 'newPassword');
+    return newPassword;
+  }
+
   async function classify(link: ActionLink): Promise<CheckedLink> {
     const continueUrl = link.continueUrl ?? null;
     if (link.apiKey !== apiKey) throw new AppError('auth/invalid-api-key');
-    if (continueUrl && !isAuthorizedUrl(continueUrl, config.AUTHORIZED_DOMAINS)) {
+    if (continueUrl && !isAuthorizedUrl(continueUrl, config)) {
       throw new AppError('auth/unauthorized-domain', {
         message: 'This link would take you to a site that is not allowed. Open it from the email again.',
       });
@@ -173,10 +192,10 @@ export function createAuthService(deps: {
       };
     },
 
-    /** Checks a link without using it up. */
+    /** Checks a link without using it up, and says whether applying it needs a new password. */
     async checkAction(link: ActionLink) {
       const { mode, email, continueUrl } = await classify(link);
-      return { mode, email, continueUrl };
+      return { mode, email, continueUrl, newPasswordRequired: await newPasswordRequired(mode, email) };
     },
 
     /** Carries a link out. `call` reaches the identity library as the client (its cookies come back). */
@@ -185,19 +204,28 @@ export function createAuthService(deps: {
       const result = { mode: checked.mode, email: checked.email, continueUrl: checked.continueUrl };
       switch (checked.mode) {
         case 'verifyEmail': {
-          const response = await call('GET', '/verify-email', { query: { token: checked.token } });
+          // Verifying removes a password set before the proof (see auth.ts); the owner chooses theirs here, checked
+          // before anything changes.
+          const newPassword = (await newPasswordRequired(checked.mode, checked.email))
+            ? requireNewPassword(link.newPassword)
+            : undefined;
+          // Without the browser's cookies: its session, if any, ends with the others, and the library must sign
+          // the verifier in afresh rather than renew that one.
+          const response = await call('GET', '/verify-email', {
+            query: { token: checked.token },
+            withoutSession: true,
+          });
           if (!response.ok) await throwLibraryError(response);
-          return { ...result, signedIn: response.headers.getSetCookie().length > 0 };
+          const cookies = response.headers.getSetCookie();
+          if (newPassword && cookies.length > 0) {
+            await deps.setPassword(cookies.map((cookie) => cookie.split(';')[0]).join('; '), newPassword);
+          }
+          return { ...result, signedIn: cookies.length > 0 };
         }
         case 'resetPassword': {
-          if (!link.newPassword) {
-            throw new AppError('common/validation-failed', {
-              details: { fields: [{ path: 'newPassword', message: 'Choose a new password' }] },
-            });
-          }
-          assertPasswordMeetsPolicy(link.newPassword, 'newPassword');
+          requireNewPassword(link.newPassword);
           const response = await call('POST', '/reset-password', {
-            body: { token: checked.token, newPassword: link.newPassword },
+            body: { token: checked.token, newPassword: link.newPassword! },
           });
           if (!response.ok) await throwLibraryError(response);
           return { ...result, signedIn: false };
@@ -210,6 +238,13 @@ export function createAuthService(deps: {
             throw new AppError('auth/invalid-action-code');
           }
           if (!response.ok) await throwLibraryError(response);
+          const body = (await response
+            .clone()
+            .json()
+            .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+          // The account has an authenticator app: the library's pending cookie is already on the reply (see
+          // `call`), and the code step finishes the sign-in as after a password.
+          if (body?.twoFactorRedirect) throw new AppError('auth/multi-factor-auth-required');
           return { ...result, signedIn: true };
         }
         case 'verifyAndChangeEmail': {

@@ -104,6 +104,7 @@ describe('email action page', () => {
     const { router } = renderWithProviders(<ActionPage />, {
       path: actionPath({ ...link, mode: 'signIn', continueUrl }),
     });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/build'));
     expect(router.state.location.search).toBe('?tab=drafts');
     expect(router.state.location.state).toEqual({
@@ -115,6 +116,57 @@ describe('email action page', () => {
       email: 'ada@example.com',
       picture: 'https://images.example/ada.png',
     });
+  });
+
+  it('asks before signing in from a link, and signs in only when the person confirms', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/actions/check': { mode: 'signIn', email: 'mallory@example.com', continueUrl: null },
+      'POST /api/auth/actions/apply': {
+        mode: 'signIn',
+        email: 'mallory@example.com',
+        signedIn: true,
+        continueUrl: null,
+      },
+      'GET /api/auth/get-session': signedInSession,
+    });
+    const { router } = renderWithProviders(<ActionPage />, { path: actionPath({ ...link, mode: 'signIn' }) });
+    expect(await screen.findByText(/Sign in as/)).toHaveTextContent('Sign in as mallory@example.com?');
+    // Opening the link changes nothing: no sign-in until the button is pressed.
+    expect(requests('POST /api/auth/actions/apply')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exploration'));
+    expect(requests('POST /api/auth/actions/apply')).toHaveLength(1);
+  });
+
+  it('asks a sign-in link for the authenticator code when the account has two-step verification', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/actions/check': { mode: 'signIn', email: 'ada@example.com', continueUrl: null },
+      'POST /api/auth/actions/apply': () =>
+        errorResponse(
+          401,
+          'auth/multi-factor-auth-required',
+          'Enter the code from your authenticator app to finish signing in.',
+        ),
+      'POST /api/auth/two-factor/verify-totp': () =>
+        jsonResponse(200, { token: 'session-token', user: authFixtures.user }),
+    });
+    const { router } = renderWithProviders(<ActionPage />, { path: actionPath({ ...link, mode: 'signIn' }) });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const step = await screen.findByRole('region', { name: 'Two-step verification' });
+    expect(window.localStorage.getItem('user')).toBeNull();
+    await user.type(
+      within(step).getByRole('textbox', { name: /^Code from your authenticator app/ }),
+      '123456',
+    );
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exploration'));
+    expect(requests('POST /api/auth/two-factor/verify-totp')[0]?.body).toEqual({ code: '123456' });
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ uid: 'u_ada' });
   });
 
   it('never follows a continueUrl to another site', async () => {
@@ -133,6 +185,7 @@ describe('email action page', () => {
     const { router } = renderWithProviders(<ActionPage />, {
       path: actionPath({ ...link, mode: 'signIn', continueUrl }),
     });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/exploration'));
   });
 
@@ -176,6 +229,43 @@ describe('email action page', () => {
     ]);
   });
 
+  it('verifies an address that had a password before it was proven only with a password chosen now', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      ...authDefaults,
+      'POST /api/auth/actions/check': {
+        mode: 'verifyEmail',
+        email: 'ada@example.com',
+        continueUrl: null,
+        newPasswordRequired: true,
+      },
+      'POST /api/auth/actions/apply': {
+        mode: 'verifyEmail',
+        email: 'ada@example.com',
+        signedIn: true,
+        continueUrl: null,
+      },
+      'GET /api/auth/get-session': signedInSession,
+    });
+    renderWithProviders(<ActionPage />, { path: actionPath(link) });
+    expect(await screen.findByText(/signs out every other device/)).toBeVisible();
+    expect(requests('POST /api/auth/actions/apply')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^New password/), 'Brand5newpass');
+    await user.click(screen.getByRole('button', { name: 'Verify and save password' }));
+    expect(await screen.findByText('Your email address is verified.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Continue to CARD WEB' })).toHaveAttribute(
+      'href',
+      '/exploration',
+    );
+    expect(requests('POST /api/auth/actions/apply')).toEqual([
+      expect.objectContaining({ body: { ...link, newPassword: 'Brand5newpass' } }),
+    ]);
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ uid: 'u_ada' }),
+    );
+  });
+
   it('offers a new link when the link has expired, asking for the address it cannot know', async () => {
     const user = userEvent.setup();
     const { requests } = stubApi({
@@ -215,6 +305,7 @@ describe('email action page', () => {
       'POST /api/auth/actions/resend': { status: true },
     });
     renderWithProviders(<ActionPage />, { path: actionPath({ ...link, mode: 'signIn' }) });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('It may have been used already.');
     expect(screen.getByText('We will send a new link to ada@example.com.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));

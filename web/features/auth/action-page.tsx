@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,6 +31,7 @@ import {
 } from './api.ts';
 import type { ResendMode } from './api.ts';
 import { AuthPage, OutboxHint } from './auth-page.tsx';
+import { SecondFactorStep } from './login-page.tsx';
 import { authMessage, errorCode, identityErrors } from './errors.ts';
 
 const headings: Record<ActionMode, string> = {
@@ -189,8 +190,13 @@ const newPasswordFormSchema = (policy: Parameters<typeof newPasswordSchema>[0]) 
   z.object({ newPassword: newPasswordSchema(policy) });
 type NewPasswordForm = { newPassword: string };
 
-/** `resetPassword`: choose a new password, checked live against the policy, then apply the link with it. */
-function ResetPassword({ link, email }: { link: ActionLink; email: string | null }) {
+/**
+ * A link that needs a new password: `resetPassword`, and `verifyEmail` when a password was set before the address
+ * was proven (it stops working, so the owner of the address chooses theirs). Checked live against the policy,
+ * then the link is applied with it.
+ */
+function ChooseNewPassword({ link, email }: { link: ActionLink; email: string | null }) {
+  const verifying = link.mode === 'verifyEmail';
   const queryClient = useQueryClient();
   const policyQuery = usePasswordPolicy();
   const policy = policyQuery.data;
@@ -209,7 +215,12 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);
     try {
-      await applyActionLink(link, newPassword);
+      const result = await applyActionLink(link, newPassword);
+      if (result.signedIn) {
+        // Verifying signed this browser in (every other session ended); show who, as after any sign-in.
+        const session = await fetchSession().catch(() => null);
+        if (session && !rememberSignedInUser(session.user)) await signOut();
+      }
       setDone(true);
     } catch (error) {
       if (errorCode(error) === 'auth/password-does-not-meet-requirements') {
@@ -229,9 +240,13 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
   if (done) {
     return (
       <Box role="status">
-        <Alert severity="success">{successSentences.resetPassword}</Alert>
+        <Alert severity="success">{successSentences[link.mode]}</Alert>
         <Typography sx={{ mt: 3 }}>
-          <TextLink to="/login">Sign in with your new password</TextLink>
+          {verifying ? (
+            <TextLink to={continuePath(link.continueUrl)}>Continue to CARD WEB</TextLink>
+          ) : (
+            <TextLink to="/login">Sign in with your new password</TextLink>
+          )}
         </Typography>
       </Box>
     );
@@ -240,7 +255,13 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
   return (
     <>
       <Typography sx={{ mb: 3 }}>
-        {email ? (
+        {verifying ? (
+          <>
+            To verify {email ? <strong>{email}</strong> : 'your address'}, choose the password you will sign
+            in with. This signs out every other device, and a password chosen before the address was verified
+            stops working.
+          </>
+        ) : email ? (
           <>
             Choose a new password for <strong>{email}</strong>.
           </>
@@ -250,7 +271,7 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
       </Typography>
       {failure ? (
         <Box sx={{ mb: 3 }}>
-          <LinkFailure error={failure} mode="resetPassword" knownEmail={email} />
+          <LinkFailure error={failure} mode={link.mode} knownEmail={email} />
         </Box>
       ) : null}
       <Box component="form" noValidate onSubmit={onSubmit}>
@@ -266,7 +287,7 @@ function ResetPassword({ link, email }: { link: ActionLink; email: string | null
           />
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-              Save new password
+              {verifying ? 'Verify and save password' : 'Save new password'}
             </Button>
           </Box>
         </Stack>
@@ -281,7 +302,7 @@ interface Applied {
   storageBlocked: boolean;
 }
 
-/** Every mode but `resetPassword`: nothing to ask, so the link is applied as soon as it checks out. */
+/** A link that needs no new password: nothing to ask, so it is applied as soon as it checks out. */
 function ApplyAtOnce({ link, email }: { link: ActionLink; email: string | null }) {
   const navigate = useNavigate();
   const apply = useMutation<Applied, unknown>({
@@ -324,6 +345,26 @@ function ApplyAtOnce({ link, email }: { link: ActionLink; email: string | null }
   }, [mutate]);
 
   if (apply.isError) {
+    if (link.mode === 'signIn' && errorCode(apply.error) === 'auth/multi-factor-auth-required') {
+      // The account has an authenticator app: a sign-in link is only the first step, as a password is.
+      return (
+        <SecondFactorStep
+          onSignedIn={async (user) => {
+            if (!rememberSignedInUser(user)) {
+              // This browser cannot show who is signed in; end the session so the server and the page agree.
+              await signOut();
+              await navigate('/login', { replace: true });
+              return;
+            }
+            await navigate(continuePath(link.continueUrl), {
+              replace: true,
+              state: flashState(successSentences.signIn),
+            });
+          }}
+          onRestart={() => void navigate('/login')}
+        />
+      );
+    }
     return <LinkFailure error={apply.error} mode={link.mode} knownEmail={email} />;
   }
   if (!apply.isSuccess) return <Working>Just a moment…</Working>;
@@ -355,6 +396,37 @@ function ApplyAtOnce({ link, email }: { link: ActionLink; email: string | null }
   );
 }
 
+/**
+ * `signIn`: asks before signing in. A page on another site can send a browser to a sign-in link of its author's
+ * own account; signing in without asking would leave the person working in an account that is not theirs.
+ */
+function ConfirmSignIn({ link, email }: { link: ActionLink; email: string | null }) {
+  const [confirmed, setConfirmed] = useState(false);
+  if (confirmed) return <ApplyAtOnce link={link} email={email} />;
+  return (
+    <>
+      <Typography sx={{ mb: 3 }}>
+        {email ? (
+          <>
+            Sign in as <strong>{email}</strong>?
+          </>
+        ) : (
+          'Sign in with this link?'
+        )}{' '}
+        Continue only if you asked for this link yourself.
+      </Typography>
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" size="large" onClick={() => setConfirmed(true)}>
+          Sign in
+        </Button>
+        <Button component={RouterLink} to="/" size="large">
+          Cancel
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
 function ActionFlow({ link }: { link: ActionLink }) {
   const check = useQuery({
     queryKey: ['auth', 'action-check', link],
@@ -375,7 +447,9 @@ function ActionFlow({ link }: { link: ActionLink }) {
       />
     );
   }
-  if (link.mode === 'resetPassword') return <ResetPassword link={link} email={check.data.email} />;
+  if (check.data.newPasswordRequired || link.mode === 'resetPassword')
+    return <ChooseNewPassword link={link} email={check.data.email} />;
+  if (link.mode === 'signIn') return <ConfirmSignIn link={link} email={check.data.email} />;
   return <ApplyAtOnce link={link} email={check.data.email} />;
 }
 

@@ -238,7 +238,7 @@ const backupCodeResolver = zodResolver(backupCodeSchema);
  * code from the authenticator app, or one of the backup codes. `onRestart` goes back to the password, with
  * the reason when the paused sign-in cannot be finished any more.
  */
-function SecondFactorStep({
+export function SecondFactorStep({
   onSignedIn,
   onRestart,
 }: {

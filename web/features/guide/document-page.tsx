@@ -460,11 +460,21 @@ const sections: GuideSection[] = [
           Settings and to sign out. Signing out takes you back to the home page, in every tab you have open.
         </p>
         <p>
-          After signing up we email you a link to confirm your address. Forgot your password? Choose “Forgot
+          After signing up we email you a link to confirm your address. It asks you to choose your password
+          again (the same one is fine) and signs out every other device: until the address is confirmed, we
+          cannot tell that whoever chose the first password owns it. Forgot your password? Choose “Forgot
           password?” on the sign-in page and we email you a link to choose a new one; or choose “Email me a
-          sign-in link” to sign in without a password. Each link works once and for a limited time; if one has
-          expired, the page it opens lets you ask for a new one. Google and other providers open in a small
-          window; if your browser blocks it, you can continue in the same tab instead.
+          sign-in link” to sign in without a password. A sign-in link asks “Sign in as …?” before it signs you
+          in, and then for your authenticator code if you use two-step verification. Each link works once and
+          for a limited time; if one has expired, the page it opens lets you ask for a new one. Google and
+          other providers open in a small window; if your browser blocks it, you can continue in the same tab
+          instead.
+        </p>
+        <p>
+          A server run for development (<code>npm run dev</code>) sends no mail: it keeps every message in the
+          outbox at <TextLink to="/dev/outbox">/dev/outbox</TextLink>. A production server (
+          <code>npm start</code>) has no outbox; without a mail server set up, it writes each message’s links
+          to its log, and whoever runs it passes them on.
         </p>
         <p>
           In <TextLink to="/settings">Settings</TextLink> you can change your password and your email address
