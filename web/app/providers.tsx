@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { ThemeModeProvider } from '../lib/theme-mode.tsx';
 
 /** How many times a failed read is asked again, by itself, before the page shows the failure. */
