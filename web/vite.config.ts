@@ -4,12 +4,24 @@ import react from '@vitejs/plugin-react';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
+// `npm run analyze` (a build with ANALYZE=1) also writes dist/stats.html, a map of every chunk and the modules
+// in it (sizes as written and gzip), to see what a page loads and why. Loaded only then, so an ordinary build
+// does not need it.
+const analyze = process.env.ANALYZE
+  ? (await import('rollup-plugin-visualizer')).visualizer({
+      filename: fileURLToPath(new URL('../dist/stats.html', import.meta.url)),
+      title: 'CARD WEB bundle',
+      template: 'treemap',
+      gzipSize: true,
+    })
+  : null;
+
 // The web app's root is this folder; the server serves the build from dist/web and answers /api itself, so
 // in development Vite forwards /api to it.
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), analyze],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
