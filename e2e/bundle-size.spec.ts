@@ -24,7 +24,7 @@ const GZIP_LEVEL = 6;
 /**
  * Modules under web/ that the shell imports with `import()` only when someone acts: opens the section menu or
  * the profile card, arrives with a notice to show, or is signed in (the Confer badge, which brings the realtime
- * connection). Every other `import()` reached from the start-up code, except the pages of other routes, counts
+ * connection), or opens any page but the home page (the query client). Every other `import()` reached from the start-up code, except the pages of other routes, counts
  * as start-up, so a new lazy import on the start-up path is counted without anyone listing it; the cold load
  * test checks this list against what Chromium really fetches.
  */
@@ -33,6 +33,7 @@ const ON_DEMAND_MODULES = [
   'app/layout/profile-popup.tsx',
   'app/layout/flash-notice-popup.tsx',
   'app/layout/confer-badge.tsx',
+  'app/query-client.ts',
 ];
 
 /** The tool pages: heavy, rarely the first page a visitor opens, so each must load only when navigated to. */
