@@ -65,6 +65,13 @@ export default defineConfig({
     // Those browsers all support <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk: `/` needs all of it anyway, and one file
+          // compresses better than the handful of small shared chunks the bundler would otherwise cut it into.
+          groups: [{ name: 'start-up', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // A CommonJS package without side effects that does not say so; Emotion imports it for `withTheme`
         // only, which the app does not use, so telling the bundler lets it drop the package from `/`.
