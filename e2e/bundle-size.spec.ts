@@ -24,7 +24,8 @@ const GZIP_LEVEL = 6;
 /**
  * Modules under web/ that the shell imports with `import()` only when someone acts: opens the section menu or
  * the profile card, arrives with a notice to show, or is signed in (the Confer badge, which brings the realtime
- * connection), or opens any page but the home page (the query client). Every other `import()` reached from the start-up code, except the pages of other routes, counts
+ * connection), or opens any page but the home page (the query client); and the bottom bar, shown only below
+ * 600 px (this test's window is wider), and the avatar, shown only to someone signed in. Every other `import()` reached from the start-up code, except the pages of other routes, counts
  * as start-up, so a new lazy import on the start-up path is counted without anyone listing it; the cold load
  * test checks this list against what Chromium really fetches.
  */
@@ -34,6 +35,8 @@ const ON_DEMAND_MODULES = [
   'app/layout/flash-notice-popup.tsx',
   'app/layout/confer-badge.tsx',
   'app/query-client.ts',
+  'app/layout/bottom-bar.tsx',
+  'app/layout/profile-button.tsx',
 ];
 
 /** The tool pages: heavy, rarely the first page a visitor opens, so each must load only when navigated to. */

@@ -9,7 +9,6 @@ import { usePageViewReporting } from '../../lib/analytics.ts';
 import { readFlash } from '../../lib/flash.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSessionReconciliation } from '../../lib/session-sync.ts';
-import { BottomBar, bottomBarHeight } from './bottom-bar.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -27,6 +26,13 @@ function useFocusMainOnNavigation() {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }
+
+/** Height of MUI's BottomNavigation; the page keeps this much room at its foot. */
+const bottomBarHeight = 56;
+
+// Only screens below 600 px show the bottom bar, so wider ones never load its code; on a phone it loads with
+// the first page's code, while the page's spinner shows.
+const BottomBar = lazy(async () => ({ default: (await import('./bottom-bar.tsx')).BottomBar }));
 
 // Snackbar and Alert stay out of the first page's JavaScript until a flow leaves a notice to show.
 const FlashNoticePopup = lazy(async () => ({
@@ -69,7 +75,11 @@ export function ShellLayout() {
       >
         {loadingPage ? <PageLoading /> : <Outlet />}
       </Container>
-      {compact ? <BottomBar /> : null}
+      {compact ? (
+        <Suspense fallback={null}>
+          <BottomBar />
+        </Suspense>
+      ) : null}
       {notice ? (
         <Suspense fallback={null}>
           <FlashNoticePopup notice={notice} />
