@@ -57,7 +57,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // Every page is a dynamic import in app/router.tsx, so each becomes its own chunk; nothing to configure.
+    // Every page is a dynamic import in app/router.tsx, so each becomes its own chunk.
     // The manifest maps each source module to its chunk and the chunks it imports, for size budgets.
     manifest: true,
     // Matches MUI v9's supported browsers; lets the bundler keep modern syntax instead of down-levelling it.
