@@ -16,7 +16,7 @@ const webRoot = path.join(root, 'web');
 const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'dist', 'web'));
 const routerFile = path.join(webRoot, 'app', 'router.tsx');
 
-const BUDGET_KB = 200;
+const BUDGET_KB = 150;
 const KB = 1024;
 // @fastify/compress's default (zlib's level 6), fixed here so the figure only moves when the bytes do.
 const GZIP_LEVEL = 6;
@@ -24,7 +24,8 @@ const GZIP_LEVEL = 6;
 /**
  * Modules under web/ that the shell imports with `import()` only when someone acts: opens the section menu or
  * the profile card, arrives with a notice to show, or is signed in (the Confer badge, which brings the realtime
- * connection). Every other `import()` reached from the start-up code, except the pages of other routes, counts
+ * connection), or opens any page but the home page (the query client); and the bottom bar, shown only below
+ * 600 px (this test's window is wider), and the avatar, shown only to someone signed in. Every other `import()` reached from the start-up code, except the pages of other routes, counts
  * as start-up, so a new lazy import on the start-up path is counted without anyone listing it; the cold load
  * test checks this list against what Chromium really fetches.
  */
@@ -33,6 +34,9 @@ const ON_DEMAND_MODULES = [
   'app/layout/profile-popup.tsx',
   'app/layout/flash-notice-popup.tsx',
   'app/layout/confer-badge.tsx',
+  'app/query-client.ts',
+  'app/layout/bottom-bar.tsx',
+  'app/layout/profile-button.tsx',
 ];
 
 /** The tool pages: heavy, rarely the first page a visitor opens, so each must load only when navigated to. */

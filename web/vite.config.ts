@@ -1,23 +1,83 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// `npm run analyze` (a build with ANALYZE=1) also writes dist/stats.html, a map of every chunk and the modules
+// in it (sizes as written and gzip), to see what a page loads and why. Loaded only then, so an ordinary build
+// does not need it.
+const analyze = process.env.ANALYZE
+  ? (await import('rollup-plugin-visualizer')).visualizer({
+      filename: fileURLToPath(new URL('../dist/stats.html', import.meta.url)),
+      title: 'CARD WEB bundle',
+      template: 'treemap',
+      gzipSize: true,
+    })
+  : null;
+
+/**
+ * Leaves MUI's builder of CSS-variables themes out of the build. MUI's `createTheme` calls it only for themes
+ * with `cssVariables` or `colorSchemes`, a choice made at run time, so the bundler cannot drop it (4 KB gzip
+ * of `/`). The app's two themes (lib/theme.ts) use neither, which a test there checks; should one ever need
+ * it, the stub says where it went. The build fails if MUI stops importing the builder where this expects.
+ */
+function withoutMuiCssVariablesThemes(): Plugin {
+  const stub = '\0mui-css-variables-themes-left-out';
+  const message = 'MUI themes with CSS variables are left out of this build: see web/vite.config.ts';
+  let replaced = false;
+  return {
+    name: 'card-web:without-mui-css-variables-themes',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './createThemeWithVars.mjs') return null;
+      if (!importer?.replaceAll('\\', '/').endsWith('/@mui/material/styles/createTheme.mjs')) return null;
+      replaced = true;
+      return stub;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return `export default function createThemeWithVars() { throw new Error(${JSON.stringify(message)}); }`;
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error('@mui/material/styles/createTheme.mjs no longer imports the builder');
+    },
+  };
+}
 
 // The web app's root is this folder; the server serves the build from dist/web and answers /api itself, so
 // in development Vite forwards /api to it.
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), withoutMuiCssVariablesThemes(), analyze],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // Every page is a dynamic import in app/router.tsx, so each becomes its own chunk; nothing to configure.
+    // Every page is a dynamic import in app/router.tsx, so each becomes its own chunk.
     // The manifest maps each source module to its chunk and the chunks it imports, for size budgets.
     manifest: true,
     // Matches MUI v9's supported browsers; lets the bundler keep modern syntax instead of down-levelling it.
     target: ['chrome117', 'edge121', 'firefox121', 'safari17'],
+    // Those browsers all support <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk: `/` needs all of it anyway, and one file
+          // compresses better than the handful of small shared chunks the bundler would otherwise cut it into.
+          groups: [{ name: 'start-up', tags: ['$initial'] }],
+        },
+      },
+      treeshake: {
+        // A CommonJS package without side effects that does not say so; Emotion imports it for `withTheme`
+        // only, which the app does not use, so telling the bundler lets it drop the package from `/`.
+        moduleSideEffects: [{ test: /\/node_modules\/hoist-non-react-statics\//, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 5173,

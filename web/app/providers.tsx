@@ -1,49 +1,60 @@
-import { useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../lib/api.ts';
+import { QueryClientContext } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ThemeModeProvider } from '../lib/theme-mode.tsx';
 
-/** How many times a failed read is asked again, by itself, before the page shows the failure. */
-export const queryRetries = 2;
+// The app's one query client, made once its code has loaded. The home page and the signed-out shell read
+// nothing through it, so `/` starts without that code (10 KB gzip).
+let appClient: QueryClient | undefined;
+let appClientLoading: Promise<QueryClient> | undefined;
+const appClientListeners = new Set<() => void>();
 
 /**
- * Whether a failed read is worth asking again by itself. A 4xx answer (signed out, not found, not allowed, a
- * bad address, a rate limit) will be the same if asked again at once, and a page such as "Profile not found"
- * should not wait for it; a lost connection or a failing server often is not.
+ * Loads the query client's code and makes the app's client, once. Whatever reads from the API waits for it
+ * before its first render: every page but the home page (see `buildRoutes`) and the shell's signed-in parts.
  */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < queryRetries;
-}
-
-/** The wait before each automatic retry: half a second, then doubling, at most eight seconds. */
-export function queryRetryDelay(failureCount: number): number {
-  return Math.min(500 * 2 ** failureCount, 8_000);
-}
-
-/** A query client with the app's defaults; tests make a fresh one each so no cache leaks between them. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        retry: shouldRetryQuery,
-        retryDelay: queryRetryDelay,
-        refetchOnWindowFocus: false,
-      },
-      // A failed write is shown to the person, who decides whether to try again.
-      mutations: { retry: false },
+export function loadQueryClient(): Promise<QueryClient> {
+  appClientLoading ??= import('./query-client.ts').then(
+    ({ createQueryClient }) => {
+      appClient = createQueryClient();
+      // Providers re-render with the client before whatever awaited it renders (an update from an external
+      // store is flushed ahead of the router's transition and of a lazy component's retry).
+      for (const listener of appClientListeners) listener();
+      return appClient;
     },
-  });
+    (error: unknown) => {
+      // A failed download (offline) is tried again by the next page that needs the client.
+      appClientLoading = undefined;
+      throw error;
+    },
+  );
+  return appClientLoading;
 }
 
-/** Everything the pages need around them: data fetching and the light/dark theme. */
+function subscribeToAppClient(listener: () => void): () => void {
+  appClientListeners.add(listener);
+  return () => appClientListeners.delete(listener);
+}
+
+const currentAppClient = () => appClient;
+
+/**
+ * Everything the pages need around them: data fetching and the light/dark theme. Tests pass a fresh
+ * `queryClient`; the app uses the one `loadQueryClient` makes, from when it is ready.
+ */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const loaded = useSyncExternalStore(subscribeToAppClient, currentAppClient, currentAppClient);
+  const client = queryClient ?? loaded;
+  // What QueryClientProvider does (it needs a client from the start): listens for focus and the connection.
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
   return (
-    <QueryClientProvider client={client}>
+    <QueryClientContext value={client}>
       <ThemeModeProvider>{children}</ThemeModeProvider>
-    </QueryClientProvider>
+    </QueryClientContext>
   );
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
+import { loadQueryClient } from './providers.tsx';
 import { RouteErrorPage } from './errors/route-error-page.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
 
@@ -204,6 +205,16 @@ export const pageRoutes: RouteObject[] = [
 ];
 
 /**
+ * The route with the query client loaded together with the page's code, so the page can read from the API
+ * from its first render.
+ */
+function withQueryClient(route: RouteObject): RouteObject {
+  const { lazy } = route;
+  if (typeof lazy !== 'function') return route;
+  return { ...route, lazy: async () => (await Promise.all([lazy(), loadQueryClient()]))[0] };
+}
+
+/**
  * The whole route tree. The shell (top bar, bottom bar) wraps every page; a pathless route inside it catches
  * page errors, so the error page keeps the top bar, and shows the spinner while the first page's code loads.
  * The root's own error element is the last resort if the shell itself fails.
@@ -223,7 +234,11 @@ export function buildRoutes(extraPages: RouteObject[] = []): RouteObject[] {
           id: 'pages',
           ErrorBoundary: RouteErrorPage,
           HydrateFallback: PageLoading,
-          children: [...extraPages, ...pageRoutes],
+          // The home page reads nothing from the API, so `/` starts without the query client's code.
+          children: [
+            ...extraPages,
+            ...pageRoutes.map((route) => (route.index ? route : withQueryClient(route))),
+          ],
         },
       ],
     },

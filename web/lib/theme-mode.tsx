@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import ThemeProvider from '@mui/system/ThemeProvider';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { readStorage, subscribeToStorage, writeStorage } from './storage.ts';
 import { darkTheme, isThemeMode, lightTheme, pageBackground, themeStorageKey } from './theme.ts';
@@ -35,6 +35,14 @@ interface ThemeModeValue {
 }
 
 const ThemeModeContext = createContext<ThemeModeValue | null>(null);
+
+// MUI's own ThemeProvider hands a theme without CSS variables, like these, to @mui/system's provider with
+// `vars: null`. Doing the same here directly keeps MUI's CSS-variables provider (a colour-scheme manager and
+// its script, never used by these themes) out of the start-up JavaScript.
+const providedThemes = {
+  light: { ...lightTheme, vars: null },
+  dark: { ...darkTheme, vars: null },
+} as const;
 
 /**
  * Light/dark theme. The choice lives in local storage under `theme` as exactly `dark` or `light`; with no
@@ -67,7 +75,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemeModeContext value={value}>
-      <ThemeProvider theme={mode === 'dark' ? darkTheme : lightTheme}>
+      <ThemeProvider theme={providedThemes[mode]}>
         <CssBaseline />
         {children}
       </ThemeProvider>

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { createQueryClient, Providers } from '../app/providers.tsx';
+import { Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
 import { buildRoutes } from '../app/router.tsx';
 
 /** Renders the whole app (shell, real routes) at `path`, with a memory router the test can inspect. */

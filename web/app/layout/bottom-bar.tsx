@@ -9,9 +9,6 @@ import {
   WithConferBadge,
 } from './navigation-items.tsx';
 
-/** Height of MUI's BottomNavigation; the page keeps this much room at its foot. */
-export const bottomBarHeight = 56;
-
 /** On small screens the four tool buttons sit in a bar fixed to the bottom, within thumb reach. */
 export function BottomBar() {
   const { pathname } = useLocation();

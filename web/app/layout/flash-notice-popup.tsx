@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { FlashNotice } from '../../lib/flash.ts';
-import { bottomBarHeight } from './bottom-bar.tsx';
+import { bottomBarHeight } from './bottom-bar-height.ts';
 
 /**
  * Shows the notice a flow passed along with its navigation (see `lib/flash.ts`). It stays until closed, since

@@ -6,6 +6,7 @@ import ExploreIcon from '@mui/icons-material/Explore';
 import ForumIcon from '@mui/icons-material/Forum';
 import StyleIcon from '@mui/icons-material/Style';
 import { loginPathFor } from '../../lib/navigation.ts';
+import { loadQueryClient } from '../providers.tsx';
 import { useSession } from '../../lib/session.ts';
 
 /** The four section links of the top bar, in the seed's order and spelling. */
@@ -55,8 +56,12 @@ export function useGuardedNavigate(): (to: string) => void {
   );
 }
 
-// The badge brings the realtime connection, zod and the contracts: it loads only once someone is signed in.
-const ConferBadge = lazy(async () => ({ default: (await import('./confer-badge.tsx')).ConferBadge }));
+// The badge brings the realtime connection, zod, the contracts and the query client: it loads only once
+// someone is signed in.
+const ConferBadge = lazy(async () => {
+  const [{ ConferBadge: badge }] = await Promise.all([import('./confer-badge.tsx'), loadQueryClient()]);
+  return { default: badge };
+});
 
 /**
  * `children` (the Confer button's label or icon) with the count of unread direct messages and mentions when

@@ -4,11 +4,15 @@ import { useNavigate } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import type { SessionUser } from '../../lib/session.ts';
 import { signOut as endSession } from '../../lib/session-sync.ts';
+import { loadQueryClient } from '../providers.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
-// Popover, Modal, focus trap and the profile card (with its fetch, zod and the contracts) stay out of the first
-// page's JavaScript until someone opens the profile.
-const ProfilePopup = lazy(async () => ({ default: (await import('./profile-popup.tsx')).ProfilePopup }));
+// Popover, Modal, focus trap and the profile card (with its fetch, zod, the contracts and the query client)
+// stay out of the first page's JavaScript until someone opens the profile.
+const ProfilePopup = lazy(async () => {
+  const [{ ProfilePopup: popup }] = await Promise.all([import('./profile-popup.tsx'), loadQueryClient()]);
+  return { default: popup };
+});
 
 /** The signed-in person's avatar in the top bar; it opens the profile popover. */
 export function ProfileButton({ user }: { user: SessionUser }) {

@@ -9,9 +9,9 @@ import { usePageViewReporting } from '../../lib/analytics.ts';
 import { readFlash } from '../../lib/flash.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSessionReconciliation } from '../../lib/session-sync.ts';
-import { BottomBar, bottomBarHeight } from './bottom-bar.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
+import { bottomBarHeight } from './bottom-bar-height.ts';
 
 /**
  * Moves keyboard and screen-reader focus to the new page after an in-app navigation, as a full page load
@@ -27,6 +27,10 @@ function useFocusMainOnNavigation() {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }
+
+// Only screens below 600 px show the bottom bar, so wider ones never load its code; on a phone it loads with
+// the first page's code, while the page's spinner shows.
+const BottomBar = lazy(async () => ({ default: (await import('./bottom-bar.tsx')).BottomBar }));
 
 // Snackbar and Alert stay out of the first page's JavaScript until a flow leaves a notice to show.
 const FlashNoticePopup = lazy(async () => ({
@@ -69,7 +73,11 @@ export function ShellLayout() {
       >
         {loadingPage ? <PageLoading /> : <Outlet />}
       </Container>
-      {compact ? <BottomBar /> : null}
+      {compact ? (
+        <Suspense fallback={null}>
+          <BottomBar />
+        </Suspense>
+      ) : null}
       {notice ? (
         <Suspense fallback={null}>
           <FlashNoticePopup notice={notice} />

@@ -63,7 +63,7 @@ describe('top bar below 600 px', () => {
     expect(within(banner).queryByRole('navigation', { name: 'Tools' })).not.toBeInTheDocument();
     expect(within(banner).queryByRole('link', { name: 'CLASSROOM' })).not.toBeInTheDocument();
 
-    const bottomBar = screen.getByRole('navigation', { name: 'Primary' });
+    const bottomBar = await screen.findByRole('navigation', { name: 'Primary' });
     expect(banner).not.toContainElement(bottomBar);
     for (const name of toolButtons) expect(within(bottomBar).getByRole('button', { name })).toBeVisible();
 
@@ -81,7 +81,7 @@ describe('top bar below 600 px', () => {
     expect(
       within(screen.getByRole('banner')).queryByRole('button', { name: 'Explore' }),
     ).not.toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Primary' })).toBeVisible();
+    expect(await screen.findByRole('navigation', { name: 'Primary' })).toBeVisible();
     act(() => setViewportWidth(600));
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Explore' })).toBeVisible();
   });
@@ -115,7 +115,7 @@ describe('navigation guard', () => {
     const user = userEvent.setup();
     setViewportWidth(375);
     const { router } = await renderAt('/');
-    const bottomBar = screen.getByRole('navigation', { name: 'Primary' });
+    const bottomBar = await screen.findByRole('navigation', { name: 'Primary' });
     await user.click(within(bottomBar).getByRole('button', { name: 'Confer' }));
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
@@ -142,7 +142,7 @@ describe('profile popover', () => {
     stubApi({ 'GET /api/profiles/google-42': noProfile });
     const { router } = await renderAt('/about');
 
-    await user.click(screen.getByRole('button', { name: 'Open profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Open profile' }));
     const popover = await screen.findByRole('dialog', { name: 'Grace Hopper' });
     expect(within(popover).getByText('grace@example.com')).toBeVisible();
     expect(within(popover).getByText('GH')).toBeVisible();
@@ -160,7 +160,7 @@ describe('profile popover', () => {
     signIn({ id: '7' });
     stubApi({ 'GET /api/profiles/7': noProfile });
     await renderAt('/');
-    await user.click(screen.getByRole('button', { name: 'Open profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Open profile' }));
     expect(await screen.findByRole('dialog', { name: 'User' })).toBeVisible();
   });
 });

@@ -17,7 +17,6 @@ import {
   useGuardedNavigate,
   WithConferBadge,
 } from './navigation-items.tsx';
-import { ProfileButton } from './profile-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 // The current section is underlined, so it does not rely on colour alone.
@@ -28,6 +27,11 @@ const currentMark = {
     textDecorationThickness: '2px',
   },
 } as const;
+
+// The avatar (MUI's Avatar) loads only for someone signed in, with the first page's code; until then an
+// empty box of the button's size holds its place, so nothing in the bar moves when it appears.
+const ProfileButton = lazy(async () => ({ default: (await import('./profile-button.tsx')).ProfileButton }));
+const profileButtonSize = 40;
 
 // Menu, Modal and focus trap stay out of the first page's JavaScript until the menu is first opened.
 const SectionMenuPopup = lazy(async () => ({
@@ -140,7 +144,13 @@ export function TopBar({ compact, linksInMenu, roomy }: TopBarProps) {
         )}
 
         <ThemeToggle />
-        {user ? <ProfileButton user={user} /> : null}
+        {user ? (
+          <Suspense
+            fallback={<Box sx={{ width: profileButtonSize, height: profileButtonSize, flexShrink: 0 }} />}
+          >
+            <ProfileButton user={user} />
+          </Suspense>
+        ) : null}
       </Toolbar>
     </AppBar>
   );

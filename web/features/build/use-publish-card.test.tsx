@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/providers.tsx';
+import { createQueryClient } from '../../app/query-client.ts';
 import { ApiError } from '../../lib/api.ts';
 import { jsonResponse } from '../../test/api-stub.ts';
 import type { DraftSession, SessionSnapshot } from './draft-session.ts';

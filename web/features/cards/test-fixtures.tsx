@@ -2,7 +2,8 @@ import type { Backlinks, Card, CardGraph, CardSummary, CardVersion } from '../..
 import type { Profile, ProfileSummary } from '../../../contracts/profiles.ts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { Providers } from '../../app/providers.tsx';
+import { createQueryClient } from '../../app/query-client.ts';
 import { gridLayout } from '../../components/card-graph/layout.ts';
 import { CardPage } from './card-page.tsx';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '../../contracts/errors.ts';
 import type { ErrorCode } from '../../contracts/errors.ts';
 import { ApiError } from '../lib/api.ts';
-import { createQueryClient, queryRetries, queryRetryDelay, shouldRetryQuery } from './providers.tsx';
+import { createQueryClient, queryRetries, queryRetryDelay, shouldRetryQuery } from './query-client.ts';
 
 function failure(code: ErrorCode): ApiError {
   return new ApiError({ code, message: errorCatalogue[code].message, status: errorCatalogue[code].status });
