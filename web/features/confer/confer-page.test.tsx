@@ -488,8 +488,9 @@ describe('/confer', () => {
       expect(server.stored.size).toBe(1);
     });
 
-    it('receives live messages once', async () => {
+    it('opens one realtime connection and receives live messages once', async () => {
       const { socket } = await openChannel({}, { strict: true });
+      expect(openedSockets()).toHaveLength(1);
       deliver(socket, messageFixture(3, { body: 'A live one' }));
       expect(await within(messages()).findAllByText('A live one')).toHaveLength(1);
     });
