@@ -39,9 +39,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  // The development build is slower than the production one: modules load one by one, unminified.
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // The development build is slower than the production one: every page load, a reload too, fetches each module
+  // on its own, unminified, from a server that may still be compiling it. On a busy two-core runner a reload of
+  // the builder has taken more than 15 s before its editor showed.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   outputDir: path.join(root, 'test-results', 'dev'),
   use: {
     baseURL,

@@ -3,7 +3,7 @@
 // a dependency cache of its own so that runs in other checkouts sharing node_modules never rewrite it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServer } from 'vite';
+import { createLogger, createServer } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_DEV_WEB_PORT);
@@ -13,11 +13,21 @@ if (!port || !apiUrl || !cacheDir) {
   throw new Error('E2E_DEV_WEB_PORT, E2E_DEV_API_URL and E2E_DEV_VITE_CACHE_DIR must be set');
 }
 
+// A test that ends closes its pages with their realtime sockets open; the proxy reports each broken pipe.
+const logger = createLogger('warn');
+const logError = logger.error.bind(logger);
+logger.error = (message, options) => {
+  const error = options?.error;
+  const code = error && 'code' in error ? error.code : undefined;
+  if (message.includes('ws proxy') && (code === 'ECONNRESET' || code === 'EPIPE')) return;
+  logError(message, options);
+};
+
 const server = await createServer({
   configFile: path.join(root, 'web/vite.config.ts'),
   cacheDir,
   clearScreen: false,
-  logLevel: 'warn',
+  customLogger: logger,
   // Merged into the file's settings, which `npm run dev` uses as they are.
   server: {
     host: '127.0.0.1',
