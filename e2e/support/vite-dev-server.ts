@@ -44,10 +44,8 @@ let closing = false;
 const close = () => {
   if (closing) return;
   closing = true;
-  void server
-    .close()
-    .then(() => fs.promises.rm(cacheDir, { recursive: true, force: true }))
-    .then(() => process.exit(0));
+  // The cache stays in the config's temporary folder, beside the API's data.
+  void server.close().then(() => process.exit(0));
 };
 process.on('SIGTERM', close);
 process.on('SIGINT', close);
