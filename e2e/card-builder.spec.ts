@@ -22,7 +22,8 @@ test('write a card with math, code, a [[link]] and an image, reload mid-edit, pu
   page,
   seriousA11yViolations,
 }) => {
-  test.setTimeout(90_000);
+  // Half again the config's time (90 s against the production build), however long that config allows.
+  test.setTimeout(test.info().timeout * 1.5);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpThroughApi(page, 'Ada Builder');
   // A title of its own: the demo content has cards on spaced repetition already.

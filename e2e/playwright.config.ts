@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs } from './support/chromium.ts';
 
 // The e2e suite drives the production build served by the real server, on a free port, with a temporary
 // DATA_DIR (its own embedded PostgreSQL). The runner picks both once; its workers inherit them through env.
@@ -24,16 +25,6 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: '.',

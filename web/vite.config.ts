@@ -83,7 +83,8 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      // `ws`: Confer's realtime connection is a WebSocket at /api/realtime.
+      '/api': { target: 'http://localhost:3000', changeOrigin: false, ws: true },
     },
   },
   preview: {

@@ -51,10 +51,41 @@ describe('the realtime connection', () => {
     releaseBadge();
     expect(openedSockets()[0]!.readyState).toBe(FakeWebSocket.OPEN);
     releasePage();
+    vi.advanceTimersByTime(0);
     expect(openedSockets()[0]!.readyState).toBe(FakeWebSocket.CLOSED);
     expect(realtime.status).toBe('idle');
     vi.advanceTimersByTime(60_000);
     expect(openedSockets()).toHaveLength(1);
+  });
+
+  it('keeps its socket for a user that releases and acquires again at once, as StrictMode does on mounting', () => {
+    const { realtime } = connection();
+    const release = realtime.acquire();
+    release();
+    const releaseAgain = realtime.acquire();
+    vi.advanceTimersByTime(0);
+    expect(openedSockets()).toHaveLength(1);
+    expect(openedSockets()[0]!.readyState).toBe(FakeWebSocket.CONNECTING);
+    ready();
+    expect(realtime.status).toBe('open');
+
+    releaseAgain();
+    vi.advanceTimersByTime(0);
+    expect(openedSockets()[0]!.readyState).toBe(FakeWebSocket.CLOSED);
+    realtime.acquire();
+    expect(openedSockets()).toHaveLength(2);
+  });
+
+  it('closes at once on close, and a release from before it does not end the next user’s connection', () => {
+    const { realtime } = connection();
+    const early = realtime.acquire();
+    realtime.close();
+    expect(openedSockets()[0]!.readyState).toBe(FakeWebSocket.CLOSED);
+    realtime.acquire();
+    early();
+    vi.advanceTimersByTime(0);
+    expect(openedSockets()).toHaveLength(2);
+    expect(openedSockets()[1]!.readyState).toBe(FakeWebSocket.CONNECTING);
   });
 
   it('tells listeners every event, and `ready` again after each reconnection', () => {

@@ -64,6 +64,10 @@ export class RealtimeConnection {
   private users = 0;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The close after the last release, while a new user may still take the connection over. */
+  private stopping: ReturnType<typeof setTimeout> | undefined;
+  /** Counts `close` calls: a release from before one has nothing left to release. */
+  private generation = 0;
   private statusValue: RealtimeStatus = 'idle';
   private readonly listeners = new Set<Listener>();
   private readonly statusListeners = new Set<() => void>();
@@ -93,17 +97,42 @@ export class RealtimeConnection {
     return this.profileKeyValue;
   }
 
-  /** Keeps the connection open until the returned function is called (each call releases once). */
+  /**
+   * Keeps the connection open until the returned function is called (each call releases once). The last
+   * release closes it once the current task is over, so a user that comes straight back (StrictMode mounts
+   * every effect twice in development; one page replacing another) keeps the socket instead of opening another.
+   */
   acquire(): () => void {
     this.users++;
-    if (this.users === 1) this.start();
+    if (this.users === 1) {
+      if (this.stopping !== undefined) {
+        clearTimeout(this.stopping);
+        this.stopping = undefined;
+      } else {
+        this.start();
+      }
+    }
     let released = false;
+    const generation = this.generation;
     return () => {
-      if (released) return;
+      if (released || generation !== this.generation) return;
       released = true;
       this.users--;
-      if (this.users === 0) this.stop();
+      if (this.users > 0) return;
+      this.stopping = setTimeout(() => {
+        this.stopping = undefined;
+        this.stop();
+      }, 0);
     };
+  }
+
+  /** Closes the connection now, whoever still holds it (their releases then do nothing). */
+  close(): void {
+    this.generation++;
+    clearTimeout(this.stopping);
+    this.stopping = undefined;
+    this.users = 0;
+    this.stop();
   }
 
   /** Calls `listener` with every event the server sends, and with `ready` after each (re)connection. */
@@ -329,6 +358,12 @@ let shared: RealtimeConnection | undefined;
 export function realtimeConnection(): RealtimeConnection {
   shared ??= new RealtimeConnection();
   return shared;
+}
+
+/** Closes and forgets the tab's connection at once; tests start each with a new one. */
+export function resetRealtimeConnection(): void {
+  shared?.close();
+  shared = undefined;
 }
 
 /** Keeps the tab's connection open while the calling component is mounted and `enabled`. */

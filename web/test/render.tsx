@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -6,14 +6,21 @@ import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { buildRoutes } from '../app/router.tsx';
 
-/** Renders the whole app (shell, real routes) at `path`, with a memory router the test can inspect. */
-export function renderApp(path: string, { extraPages = [] }: { extraPages?: RouteObject[] } = {}) {
+/**
+ * Renders the whole app (shell, real routes) at `path`, with a memory router the test can inspect. `strict`
+ * wraps it in StrictMode as `web/main.tsx` does, so effects run twice as in the development build.
+ */
+export function renderApp(
+  path: string,
+  { extraPages = [], strict = false }: { extraPages?: RouteObject[]; strict?: boolean } = {},
+) {
   const router = createMemoryRouter(buildRoutes(extraPages), { initialEntries: [path] });
-  const view = render(
+  const app = (
     <Providers queryClient={createQueryClient()}>
       <RouterProvider router={router} />
-    </Providers>,
+    </Providers>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router };
 }
 

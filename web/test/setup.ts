@@ -6,6 +6,7 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetRealtimeConnection } from '../lib/realtime.ts';
 import { installFakeWebSocket, resetFakeWebSockets } from './fake-websocket.ts';
 import { installMatchMedia, resetViewport } from './media.ts';
 
@@ -37,6 +38,8 @@ afterEach(() => {
     // A test replaced localStorage with one that throws; it restores its own stub.
   }
   resetViewport();
+  // The tab's connection outlives its last user for a moment; the next test starts with none.
+  resetRealtimeConnection();
   resetFakeWebSockets();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');

@@ -573,6 +573,63 @@ describe('under StrictMode', () => {
     expect(saves(requests)[0]).toMatchObject({ title: 'Spaced repetition!' });
     expect(requests(`POST /api/cards/${cardIds.draft}/publish`)).toHaveLength(1);
   });
+
+  it('autosaves when typing pauses, in the title and in the editor', async () => {
+    autosaveTiming.debounceMs = 50;
+    const u = userEvent.setup();
+    const { requests } = stubApi(builderRoutes());
+    renderBuilder(undefined, { strict: true });
+    // One key: with so short a pause, a slow machine's typing would make several saves.
+    await u.type(await screen.findByRole('textbox', { name: 'Title' }), '!');
+    await waitFor(() => expect(saves(requests)).toHaveLength(1));
+    expect(saves(requests)[0]).toMatchObject({ title: 'Spaced repetition!', baseRevision: 3 });
+    expect(await screen.findByText('Saved')).toBeVisible();
+
+    typeInEditor(await editorView(), ' Then again.');
+    await waitFor(() => expect(saves(requests)).toHaveLength(2));
+    expect(saves(requests)[1]).toMatchObject({
+      body: 'Review just before you forget. Then again.',
+      baseRevision: 4,
+    });
+    expect(await screen.findByText('Saved')).toBeVisible();
+  });
+
+  it('restores changes kept on this device and saves them once', async () => {
+    await indexedDbDraftStore.put({
+      cardId: cardIds.draft,
+      ownerKey: 'u-1',
+      content: { ...contentOf(draftFixture()), title: 'Typed before the crash' },
+      baseRevision: 3,
+      dirty: true,
+      writtenAt: Date.now(),
+    });
+    const { requests } = stubApi(builderRoutes());
+    renderBuilder(undefined, { strict: true });
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Typed before the crash');
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(saves(requests)).toHaveLength(1);
+  });
+
+  it('makes one card for New card and one for a ?title= link', async () => {
+    const u = userEvent.setup();
+    const { requests } = stubApi({
+      'GET /api/cards/drafts': { items: [summaryFixture()], nextCursor: null },
+      'POST /api/cards': () => jsonResponse(201, draftFixture({ cardId: cardIds.fresh, title: '' })),
+      [`GET /api/cards/${cardIds.fresh}/draft`]: draftFixture({ cardId: cardIds.fresh, title: '', body: '' }),
+      [`GET /api/cards/${cardIds.fresh}`]: cardFixture({ id: cardIds.fresh }),
+    });
+    const { router, unmount } = renderBuilder('/build', { strict: true });
+    await u.click(await screen.findByRole('button', { name: 'New card' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?card=${cardIds.fresh}`));
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(requests('POST /api/cards')).toHaveLength(1);
+    unmount();
+
+    const fromTitle = renderBuilder('/build?title=Leitner%20box', { strict: true });
+    await waitFor(() => expect(fromTitle.router.state.location.search).toBe(`?card=${cardIds.fresh}`));
+    expect(requests('POST /api/cards')).toHaveLength(2);
+    expect(requests('POST /api/cards')[1]?.body).toEqual({ title: 'Leitner box' });
+  });
 });
 
 describe('deleting', () => {

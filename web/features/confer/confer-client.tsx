@@ -95,11 +95,13 @@ export function ConferClientProvider({
     });
     const online = () => outbox.flush();
     window.addEventListener('online', online);
-    void outbox.load();
+    // The client outlives this effect (StrictMode runs it twice on the same client in development), so the
+    // cleanup pauses what the next run starts again rather than ending it for good.
+    outbox.start();
     return () => {
       unsubscribe();
       window.removeEventListener('online', online);
-      outbox.dispose();
+      outbox.stop();
       activity.dispose();
     };
   }, [client, connection, queryClient, owner]);

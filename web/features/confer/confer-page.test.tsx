@@ -58,10 +58,13 @@ function deliver(socket: ReturnType<typeof latestSocket>, message: Message) {
 const messages = () => screen.getByRole('region', { name: /^Messages in / });
 const composer = () => screen.getByRole('textbox', { name: /^Message / });
 
-async function openChannel(extra: Record<string, StubRoute | object | null> = {}) {
+async function openChannel(
+  extra: Record<string, StubRoute | object | null> = {},
+  { strict = false }: { strict?: boolean } = {},
+) {
   signIn();
   const api = stubApi(routes(extra));
-  renderApp(`/confer?c=${channel.id}`);
+  renderApp(`/confer?c=${channel.id}`, { strict });
   expect(
     await within(await screen.findByRole('region', { name: 'Messages in #general-1' })).findByText(
       'everyone',
@@ -424,5 +427,72 @@ describe('/confer', () => {
     );
     renderApp(`/confer?c=${missing.id}`);
     expect(await screen.findByText('There is no such conversation, or you are not in it.')).toBeVisible();
+  });
+
+  describe('under StrictMode, as in the development build', () => {
+    /** The server stores each message once by its key and answers it as number 3 onwards. */
+    function storingServer() {
+      const stored = new Map<string, Message>();
+      let down = false;
+      const route = (request: { body: unknown }) => {
+        if (down) return Promise.reject(new TypeError('Failed to fetch'));
+        const body = request.body as { clientId: string; body: string };
+        const message =
+          stored.get(body.clientId) ??
+          messageFixture(3 + stored.size, { author: ada, body: body.body, clientId: body.clientId });
+        stored.set(body.clientId, message);
+        return jsonResponse(201, message);
+      };
+      return {
+        stored,
+        route,
+        setDown: (value: boolean) => {
+          down = value;
+        },
+      };
+    }
+
+    it('sends a message once and shows it as sent', async () => {
+      const user = userEvent.setup();
+      const server = storingServer();
+      const { requests } = await openChannel(
+        { [`POST ${messagesPath(channel)}`]: server.route },
+        { strict: true },
+      );
+      await user.type(composer(), 'Hello in development{Enter}');
+      await waitFor(() =>
+        expect(within(messages()).queryByRole('article', { name: /^Your message/ })).not.toBeInTheDocument(),
+      );
+      expect(within(messages()).getAllByText('Hello in development')).toHaveLength(1);
+      expect(requests(`POST ${messagesPath(channel)}`)).toHaveLength(1);
+    });
+
+    it('sends a message written offline when the connection is back', async () => {
+      const user = userEvent.setup();
+      const server = storingServer();
+      const { socket } = await openChannel(
+        { [`POST ${messagesPath(channel)}`]: server.route },
+        { strict: true },
+      );
+      server.setDown(true);
+      act(() => socket.drop(1006));
+      await user.type(composer(), 'Written offline{Enter}');
+      expect(await within(messages()).findByRole('article', { name: 'Your message, pending' })).toBeVisible();
+
+      server.setDown(false);
+      await connect();
+      await waitFor(() =>
+        expect(within(messages()).queryByRole('article', { name: /^Your message/ })).not.toBeInTheDocument(),
+      );
+      expect(within(messages()).getAllByText('Written offline')).toHaveLength(1);
+      expect(server.stored.size).toBe(1);
+    });
+
+    it('opens one realtime connection and receives live messages once', async () => {
+      const { socket } = await openChannel({}, { strict: true });
+      expect(openedSockets()).toHaveLength(1);
+      deliver(socket, messageFixture(3, { body: 'A live one' }));
+      expect(await within(messages()).findAllByText('A live one')).toHaveLength(1);
+    });
   });
 });

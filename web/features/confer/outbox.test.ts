@@ -197,6 +197,45 @@ describe('the outbox', () => {
   });
 });
 
+describe('the outbox stopped and started again, as StrictMode does on mounting', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends what is written after it starts again', async () => {
+    const server = fakeServer();
+    const { outbox, sent } = outboxWith(server);
+    outbox.start();
+    outbox.stop();
+    outbox.start();
+    const outcome = await outbox.send({ conversationId, threadRootId: null, body: 'Hello' });
+    expect(outcome).toMatchObject({ kind: 'sent' });
+    expect(sent).toHaveLength(1);
+    expect(outbox.all()).toEqual([]);
+  });
+
+  it('sends nothing while stopped, and what waited once it starts', async () => {
+    const server = fakeServer();
+    server.setDown(true);
+    const { outbox, sent } = outboxWith(server);
+    outbox.start();
+    await outbox.send({ conversationId, threadRootId: null, body: 'Written offline' });
+    outbox.stop();
+    server.setDown(false);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(server.attempts).toHaveLength(1);
+    expect(sent).toEqual([]);
+
+    outbox.start();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(new Set(server.attempts).size).toBe(1);
+    expect(server.stored.size).toBe(1);
+  });
+});
+
 describe('the outbox on the device', () => {
   beforeEach(() => {
     vi.stubGlobal('indexedDB', new IDBFactory());
@@ -209,7 +248,7 @@ describe('the outbox on the device', () => {
     const first = outboxWith(server, { storage: indexedDbOutboxStorage });
     await first.outbox.send({ conversationId, threadRootId: null, body: 'survives a reload' });
     const key = first.outbox.all()[0]!.clientId;
-    first.outbox.dispose();
+    first.outbox.stop();
     await vi.waitFor(async () => expect(await indexedDbOutboxStorage.list('u-1')).toHaveLength(1));
     // Another account on the same browser never sees it.
     expect(await indexedDbOutboxStorage.list('u-2')).toEqual([]);

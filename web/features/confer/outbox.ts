@@ -11,6 +11,8 @@ import type { OutboxEntry, OutboxStorage } from './outbox-storage.ts';
  * or when the server fails (no answer, 5xx), an entry waits as pending and is sent again when the connection is
  * back (`flush`, called on every realtime reconnection and when the browser goes online) or after a growing
  * delay. A refusal (4xx) marks it failed with the server's sentence: Retry sends it again, Discard drops it.
+ * `stop` pauses it while the page is away and `start` carries on, as often as the page mounts again (React's
+ * StrictMode stops and starts every effect once more in development).
  */
 
 export type SendOutcome =
@@ -48,7 +50,11 @@ export class Outbox {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writes: Promise<void> = Promise.resolve();
-  private disposed = false;
+  /** Off between `stop` and the next `start`: nothing is sent and no retry is scheduled. */
+  private stopped = false;
+  private loading: Promise<void> | null = null;
+  /** Keys of entries sent or discarded during this visit, which the device may still list for a moment. */
+  private readonly gone = new Set<string>();
 
   constructor(options: OutboxOptions) {
     this.options = {
@@ -88,16 +94,24 @@ export class Outbox {
     return this.entries;
   }
 
-  /** Takes in what the device kept from earlier visits (an attempt cut short is pending), then sends it. */
-  async load(): Promise<void> {
+  /**
+   * Takes in what the device kept from earlier visits (an attempt cut short is pending), then sends it. The
+   * device is read once however often this is called.
+   */
+  load(): Promise<void> {
+    this.loading ??= this.readStored();
+    return this.loading;
+  }
+
+  private async readStored(): Promise<void> {
     let stored: OutboxEntry[];
     try {
       stored = await this.options.storage.list(this.options.ownerKey);
     } catch {
       return;
     }
-    if (this.disposed) return;
-    const known = new Set(this.entries.map((entry) => entry.clientId));
+    // The list may predate the deletion of an entry sent or discarded while it was read.
+    const known = new Set([...this.entries.map((entry) => entry.clientId), ...this.gone]);
     const added = stored
       .filter((entry) => !known.has(entry.clientId))
       .map((entry): OutboxEntry => (entry.state === 'sending' ? { ...entry, state: 'pending' } : entry));
@@ -147,10 +161,18 @@ export class Outbox {
     this.remove(clientId);
   }
 
-  /** Stops retrying (the page is closing); entries stay on the device for the next visit. */
-  dispose(): void {
-    this.disposed = true;
+  /** Starts sending (again, after `stop`): takes in what the device kept and sends what waits. */
+  start(): void {
+    this.stopped = false;
+    this.flush();
+    void this.load();
+  }
+
+  /** Stops sending and retrying (the page is going away); entries stay on the device for `start` or later. */
+  stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private update(clientId: string, change: Partial<OutboxEntry>) {
@@ -169,6 +191,7 @@ export class Outbox {
     const before = this.entries.length;
     this.entries = this.entries.filter((entry) => entry.clientId !== clientId);
     this.fresh.delete(clientId);
+    this.gone.add(clientId);
     this.write(() => this.options.storage.delete(clientId));
     if (this.entries.length !== before) this.changed();
   }
@@ -201,7 +224,7 @@ export class Outbox {
   }
 
   private scheduleRetry(delay?: number) {
-    if (this.disposed) return;
+    if (this.stopped) return;
     clearTimeout(this.timer);
     const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(this.attempt, 6));
     this.attempt++;
@@ -213,10 +236,12 @@ export class Outbox {
   }
 
   private async pump(): Promise<void> {
-    if (this.pumping || this.disposed) return;
+    if (this.pumping || this.stopped) return;
     this.pumping = true;
     try {
       for (;;) {
+        // Stopped while an answer was awaited: the rest waits for `start`, which pumps again.
+        if (this.stopped) return;
         const next = this.entries.find((entry) => entry.state !== 'failed');
         if (!next) return;
         if (!this.options.isOnline()) {
