@@ -366,6 +366,8 @@ export const realtimeCloseCodes = {
   slowConsumer: 4008,
   /** Too many connections for this person on this server. */
   tooManyConnections: 4029,
+  /** The client sent frames far faster than any tab does: reconnect, but only after a long wait. */
+  tooManyFrames: 4030,
   /** Not signed in (or the session ended). */
   unauthenticated: 4401,
   /** The server is shutting down: reconnect (to another instance, or shortly). */
