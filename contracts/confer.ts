@@ -42,6 +42,12 @@ export const conferLimits = {
   typingEveryMs: 3000,
 } as const;
 
+/**
+ * The profile of CARD WEB itself, which writes #general's welcome post: a system account (no password), not a
+ * person; the web app marks its messages as the product's.
+ */
+export const conferSystemProfileKey = 'cardweb-system';
+
 /** The reactions people can add, as Confer's picker offers them. */
 export const reactionEmojis = ['👍', '❤️', '😂', '🎉', '🤔', '👀', '🙏', '✅', '🔥', '💡'] as const;
 export type ReactionEmoji = (typeof reactionEmojis)[number];
