@@ -48,6 +48,9 @@ export const conferLimits = {
  */
 export const conferSystemProfileKey = 'cardweb-system';
 
+/** The public channel everyone is in from sign-up, where a newcomer lands. */
+export const generalChannelName = 'general';
+
 /** The reactions people can add, as Confer's picker offers them. */
 export const reactionEmojis = ['👍', '❤️', '😂', '🎉', '🤔', '👀', '🙏', '✅', '🔥', '💡'] as const;
 export type ReactionEmoji = (typeof reactionEmojis)[number];
