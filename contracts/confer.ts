@@ -43,6 +43,15 @@ export const conferLimits = {
   typingEveryMs: 3000,
 } as const;
 
+/**
+ * The profile of CARD WEB itself, which writes #general's welcome post: a system account (no password), not a
+ * person; the web app marks its messages as the product's.
+ */
+export const conferSystemProfileKey = 'cardweb-system';
+
+/** The public channel everyone is in from sign-up, where a newcomer lands. */
+export const generalChannelName = 'general';
+
 /** The reactions people can add, as Confer's picker offers them. */
 export const reactionEmojis = ['👍', '❤️', '😂', '🎉', '🤔', '👀', '🙏', '✅', '🔥', '💡'] as const;
 export type ReactionEmoji = (typeof reactionEmojis)[number];
@@ -369,6 +378,8 @@ export const realtimeCloseCodes = {
   slowConsumer: 4008,
   /** Too many connections for this person on this server. */
   tooManyConnections: 4029,
+  /** The client sent frames far faster than any tab does: reconnect, but only after a long wait. */
+  tooManyFrames: 4030,
   /** Not signed in (or the session ended). */
   unauthenticated: 4401,
   /** The server is shutting down: reconnect (to another instance, or shortly). */

@@ -54,9 +54,12 @@ test('two people write to each other in a direct message: live messages, unread 
     .getByRole('button', { name: /^Confer/ });
   await expect(bobConfer).toHaveAccessibleName('Confer');
 
-  // Ada starts the conversation with New message.
+  // New, Ada lands in #general, welcomed by CARD WEB; then she starts the conversation with New message.
   await page.goto('/confer');
   await connected(page);
+  await expect(page.getByRole('heading', { level: 2, name: '#general' })).toBeVisible();
+  await expect(timeline(page).getByText('Welcome to Confer')).toBeVisible();
+  await expect(timeline(page).getByText('(system message)')).toBeVisible();
   await page.getByRole('button', { name: 'New message' }).click();
   const dialog = page.getByRole('dialog', { name: 'New message' });
   await dialog.getByRole('combobox', { name: 'To' }).fill(bob.handle);

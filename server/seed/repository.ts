@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client.ts';
-import { appSettings, cardLinks, cards, profiles, users } from '../db/schema.ts';
+import { appSettings, cardLinks, cards, conversations, profiles, users } from '../db/schema.ts';
 
 /** The database steps of seeding demo content; each one can run again without doubling anything. */
 export function createSeedRepository(orm: Orm) {
@@ -45,6 +45,16 @@ export function createSeedRepository(orm: Orm) {
         })
         .onConflictDoNothing();
       return id;
+    },
+
+    /** Whether a channel (public or private) has this name. */
+    async channelExists(name: string): Promise<boolean> {
+      const rows = await orm
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(sql`${conversations.kind} in ('channel', 'private')`, eq(conversations.name, name)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async findCardId(authorKey: string, title: string): Promise<string | undefined> {

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardLinks, cards, profiles } from '../db/schema.ts';
+import { channelDirectorySchema, messagePageSchema } from '../../contracts/confer.ts';
+import { cardLinks, cards, conversations, profiles } from '../db/schema.ts';
 import { setupTestApp } from '../test/app.ts';
+import { people } from '../test/people.ts';
+import { demoChannels } from './demo-confer.ts';
 import { seedDemoContent } from './seed-demo.ts';
 
 describe('demo content', () => {
@@ -44,5 +47,45 @@ describe('demo content', () => {
     expect(await seedDemoContent(context.db.orm, log)).toBe(0);
     const [again] = await context.db.orm.select({ count: sql<number>`count(*)::int` }).from(cards);
     expect(again!.count).toBe(created);
+  });
+});
+
+describe('demo channels in Confer', () => {
+  const context = setupTestApp();
+  const { signUp, request } = people(context, '198.18.49');
+  const log = { info: () => undefined };
+
+  it('shows a newcomer public channels where the demo authors share demo cards, with threads and reactions', async () => {
+    await seedDemoContent(context.db.orm, log);
+    const ada = await signUp('Ada Newcomer');
+    const directory = channelDirectorySchema.parse(
+      (await request('GET', '/api/confer/channels', ada)).json(),
+    );
+    const names = directory.items.map((item) => item.name);
+    expect(names).toEqual(expect.arrayContaining(demoChannels.map((channel) => channel.name)));
+
+    const room = directory.items.find((item) => item.name === 'recommenders')!;
+    const page = messagePageSchema.parse(
+      (await request('GET', `/api/confer/conversations/${room.id}/messages`, ada)).json(),
+    );
+    const [first] = page.items;
+    expect(first!.author.handle).toBe('ada_l');
+    // The card link is embedded, the thread has its replies, the reactions are counted.
+    expect(first!.embeds.map((card) => card.title)).toEqual(['Confidence weights in implicit ALS']);
+    expect(first!.replyCount).toBe(3);
+    expect(first!.reactions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ emoji: '👍', count: 2 })]),
+    );
+    const cardPath = /\/cards\/([0-9a-f-]{36})/.exec(first!.body)?.[1];
+    const card = await context.app.inject({ method: 'GET', url: `/api/cards/${cardPath}` });
+    expect(card.json()).toMatchObject({ title: 'Confidence weights in implicit ALS' });
+
+    // Running again adds nothing.
+    await seedDemoContent(context.db.orm, log);
+    const [count] = await context.db.orm
+      .select({ count: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(sql`${conversations.name} = 'recommenders'`);
+    expect(count!.count).toBe(1);
   });
 });

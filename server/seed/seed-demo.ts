@@ -1,10 +1,13 @@
 import { normalizeTitle, parseWikiLinks } from '../../contracts/card-text.ts';
 import type { Orm } from '../db/client.ts';
 import { createCards } from '../modules/cards/index.ts';
+import { seedDemoChannels } from './demo-confer.ts';
 import { demoCardFields, readDemoCards, readDemoUsers } from './demo-content.ts';
 import { createSeedRepository } from './repository.ts';
 
 const SEEDED = 'demo-content-seeded';
+/** Separate from the cards' mark, so a site seeded before Confer had demo channels gets them too. */
+const CHANNELS_SEEDED = 'demo-channels-seeded';
 
 /** A small stable hash, so the demo likes and dates are the same on every machine. */
 function hash(text: string): number {
@@ -20,7 +23,10 @@ function hash(text: string): number {
  */
 export async function seedDemoContent(orm: Orm, log: { info: (message: string) => void }): Promise<number> {
   const seed = createSeedRepository(orm);
-  if (await seed.isDone(SEEDED)) return 0;
+  if (await seed.isDone(SEEDED)) {
+    await seedChannelsOnce(orm, log);
+    return 0;
+  }
   const service = createCards(orm);
   const [authors, demoCards] = await Promise.all([readDemoUsers(), readDemoCards()]);
 
@@ -75,5 +81,31 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
 
   await seed.markDone(SEEDED);
   log.info(`Demo content: ${demoCards.length} cards by ${authors.length} authors (${created} added now)`);
+  await seedChannelsOnce(orm, log);
   return created;
+}
+
+/** Confer's demo channels, talking about the demo cards (which exist by now), once. */
+async function seedChannelsOnce(orm: Orm, log: { info: (message: string) => void }): Promise<void> {
+  const seed = createSeedRepository(orm);
+  if (await seed.isDone(CHANNELS_SEEDED)) return;
+  const [authors, demoCards] = await Promise.all([readDemoUsers(), readDemoCards()]);
+  const keyOf = new Map<string, string>();
+  for (const author of authors) keyOf.set(author.handle, await seed.ensureAuthor(author));
+  const cardIds = new Map<string, string>();
+  for (const card of demoCards) {
+    const id = await seed.findCardId(keyOf.get(card.author)!, card.title);
+    if (id) cardIds.set(normalizeTitle(card.title), id);
+  }
+  const made = await seedDemoChannels(
+    orm,
+    (handle) => {
+      const key = keyOf.get(handle);
+      if (!key) throw new Error(`The demo channels name someone who is not a demo author: ${handle}`);
+      return key;
+    },
+    (title) => cardIds.get(normalizeTitle(title)),
+  );
+  await seed.markDone(CHANNELS_SEEDED);
+  log.info(`Demo content: ${made} Confer channels added`);
 }

@@ -67,7 +67,9 @@ export type LlmServer = {
 export function defaultAnswer(request: RecordedRequest): string {
   const system = request.body.messages?.find((message) => message.role === 'system')?.content ?? '';
   const ids = [...system.matchAll(/\/cards\/([0-9a-f-]{36})/g)].map((match) => match[1]);
-  const cited = [...new Set(ids)].slice(0, 2);
+  // The first and the last card given: with the asker's own cards listed first, one of theirs and a public one.
+  const unique = [...new Set(ids)];
+  const cited = unique.length > 1 ? [unique[0], unique.at(-1)] : unique;
   if (cited.length === 0) return 'The cards do not say.';
   return `From the cards: spaced repetition schedules reviews at growing intervals ([source](/cards/${cited[0]}))${
     cited[1] ? `, and the forgetting curve explains why ([more](/cards/${cited[1]}))` : ''

@@ -122,6 +122,18 @@ describe('the realtime connection', () => {
     expect(openedSockets()).toHaveLength(4);
   });
 
+  it('waits a long time before reconnecting after a close for too many frames, even when the tab is shown', () => {
+    const { realtime } = connection();
+    realtime.acquire();
+    ready().drop(realtimeCloseCodes.tooManyFrames);
+    vi.advanceTimersByTime(59_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('online'));
+    expect(openedSockets()).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect(openedSockets()).toHaveLength(2);
+  });
+
   it('does not reconnect when the server says the session has ended', () => {
     const { realtime, checkSession } = connection();
     realtime.acquire();

@@ -25,6 +25,11 @@ type Listener = (event: RealtimeServerEvent) => void;
 /** The first reconnection waits about this long, doubling on every failure up to `MAX_DELAY_MS`. */
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
+/**
+ * After the server closed the connection for sending too many frames (a bug in this page, or a script), the
+ * next attempt waits about this long, whatever else happens, so a misbehaving page never reconnects in a loop.
+ */
+export const TOO_MANY_FRAMES_DELAY_MS = 60_000;
 /** A tab with no input for this long counts as away. */
 export const IDLE_AFTER_MS = 5 * 60_000;
 const IDLE_CHECK_MS = 30_000;
@@ -63,6 +68,8 @@ export class RealtimeConnection {
   private socket: WebSocket | null = null;
   private users = 0;
   private attempt = 0;
+  /** No reconnection before this time (after a close for too many frames). */
+  private notBefore = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The close after the last release, while a new user may still take the connection over. */
   private stopping: ReturnType<typeof setTimeout> | undefined;
@@ -264,6 +271,10 @@ export class RealtimeConnection {
         void this.options.checkSession();
         return;
       }
+      if (event.code === realtimeCloseCodes.tooManyFrames) {
+        this.notBefore =
+          Date.now() + TOO_MANY_FRAMES_DELAY_MS / 2 + (TOO_MANY_FRAMES_DELAY_MS / 2) * this.options.random();
+      }
       this.scheduleReconnect(ready);
     };
   }
@@ -283,7 +294,7 @@ export class RealtimeConnection {
         }
       });
     }
-    const delay = reconnectDelay(this.attempt, this.options.random());
+    const delay = Math.max(reconnectDelay(this.attempt, this.options.random()), this.notBefore - Date.now());
     this.attempt++;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);
@@ -292,6 +303,7 @@ export class RealtimeConnection {
   /** Reconnects at once when waiting (the network came back, the tab was shown again). */
   private reconnectNow() {
     if (this.users === 0 || this.statusValue !== 'reconnecting' || this.socket) return;
+    if (Date.now() < this.notBefore) return;
     this.connect();
   }
 

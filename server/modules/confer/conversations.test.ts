@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   channelDirectorySchema,
   conversationListSchema,
+  conferSystemProfileKey,
   conversationSchema,
   memberListSchema,
+  messagePageSchema,
   peopleSchema,
 } from '../../../contracts/confer.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -33,6 +36,30 @@ describe('conversations', () => {
       body,
     });
   }
+
+  it('puts everyone in #general at sign-up, where CARD WEB (not a person) welcomes them', async () => {
+    const ada = await signUp('Ada Newcomer');
+    const general = (await list(ada)).items.find(
+      (item) => item.kind === 'channel' && item.name === 'general',
+    );
+    expect(general).toMatchObject({ title: '#general', joined: true, unread: 1 });
+    const page = messagePageSchema.parse(
+      (await request('GET', `/api/confer/conversations/${general!.id}/messages`, ada)).json(),
+    );
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]!.author).toMatchObject({ key: conferSystemProfileKey, displayName: 'CARD WEB' });
+    expect(page.items[0]!.body).toContain('Welcome to Confer');
+    // The system account cannot sign in: it has no password, and its role is no person's.
+    const [account] = (
+      await context.db.orm.execute<{ role: string; accounts: number }>(
+        sql`select role, (select count(*)::int from accounts where user_id = users.id) as accounts from users where id = ${conferSystemProfileKey}`,
+      )
+    ).rows;
+    expect(account).toEqual({ role: 'system', accounts: 0 });
+    // Everyone who signs up later is in it too.
+    const bob = await signUp('Bob Newcomer');
+    expect((await list(bob)).items.some((item) => item.id === general!.id)).toBe(true);
+  });
 
   it('makes a public channel its creator owns, which anyone can find, read, join and leave', async () => {
     const ada = await signUp('Ada Channel');
@@ -84,7 +111,8 @@ describe('conversations', () => {
     const fields = (bad.json() as { error: { details: { fields: { path: string }[] } } }).error.details
       .fields;
     expect(fields.map((field) => field.path).sort()).toEqual(['name', 'topic']);
-    expect((await list(ada)).items).toHaveLength(1);
+    // Only the channel made above, besides #general.
+    expect((await list(ada)).items.filter((item) => item.name !== 'general')).toHaveLength(1);
   });
 
   it('keeps a private channel invisible to all but its members, who invite others', async () => {

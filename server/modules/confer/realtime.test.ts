@@ -224,6 +224,11 @@ describe('the realtime connection', () => {
     const ada = await signUp('Ada Hidden');
     const bob = await signUp('Bob Hidden');
     const cat = await signUp('Cat Hidden');
+    // Ada and Bob share a direct message, Bob follows Cat; then Ada blocks Bob.
+    await request('POST', '/api/confer/direct', ada, { keys: [bob.id] });
+    await context.db.orm.execute(
+      sql`insert into follows (follower_key, followee_key) values (${bob.id}, ${cat.id})`,
+    );
     await context.db.orm.execute(
       sql`insert into blocks (blocker_key, blocked_key) values (${ada.id}, ${bob.id})`,
     );
@@ -240,5 +245,66 @@ describe('the realtime connection', () => {
       false,
     );
     await Promise.all([adaClient.close(), bobClient.close(), catClient.close()]);
+  });
+
+  it('shows a person’s presence only to people who share a conversation or a follow with them', async () => {
+    const ada = await signUp('Ada Presence');
+    const bob = await signUp('Bob Presence');
+    const cat = await signUp('Cat Presence');
+    const dan = await signUp('Dan Presence');
+    const eve = await signUp('Eve Presence');
+    // Bob shares a direct message with Ada; Cat follows Ada; Dan only sits in a public channel with her.
+    expect((await request('POST', '/api/confer/direct', bob, { keys: [ada.id] })).statusCode).toBe(200);
+    await context.db.orm.execute(
+      sql`insert into follows (follower_key, followee_key) values (${cat.id}, ${ada.id})`,
+    );
+    const room = await channel(ada);
+    await request('PUT', `/api/confer/conversations/${room.id}/membership`, dan);
+    const adaClient = await connectRealtime(context.app, ada);
+    const seen = async (watcher: Person) => {
+      const client = await connectRealtime(context.app, watcher);
+      client.send({ type: 'watch-presence', keys: [ada.id, watcher.id] });
+      await client.next(eventOf('presence', (event) => event.profileKey === watcher.id));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await client.close();
+      return client.events.some((event) => event.type === 'presence' && event.profileKey === ada.id);
+    };
+    expect(await seen(bob)).toBe(true);
+    expect(await seen(cat)).toBe(true);
+    expect(await seen(dan)).toBe(false);
+    expect(await seen(eve)).toBe(false);
+    // Ada sees whom she is followed by too (a follow either way counts).
+    expect(
+      await (async () => {
+        const client = await connectRealtime(context.app, ada);
+        client.send({ type: 'watch-presence', keys: [cat.id] });
+        const event = await client.next(eventOf('presence', (e) => e.profileKey === cat.id));
+        await client.close();
+        return event.status;
+      })(),
+    ).toBe('offline');
+    await adaClient.close();
+  });
+
+  it('limits how fast a connection may send frames, and closes one that floods', async () => {
+    const ada = await signUp('Ada Flood');
+    const room = await channel(ada);
+    const client = await connectRealtime(context.app, ada);
+    // Thousands of frames, each of which would need the database.
+    for (let i = 0; i < 5000; i++) {
+      client.send({ type: 'watch', conversationId: room.id });
+      client.send({ type: 'watch-presence', keys: [ada.id] });
+    }
+    expect(await client.closed).toBe(realtimeCloseCodes.tooManyFrames);
+    // The server kept answering everyone else meanwhile.
+    expect((await context.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // A tab that sends what a tab sends is never limited.
+    const calm = await connectRealtime(context.app, ada);
+    calm.send({ type: 'presence', status: 'online' });
+    for (let i = 0; i < 20; i++) calm.send({ type: 'watch', conversationId: room.id });
+    calm.send({ type: 'watch-presence', keys: [ada.id] });
+    await calm.next(eventOf('presence', (event) => event.profileKey === ada.id));
+    expect(calm.events.some((event) => event.type === 'error')).toBe(false);
+    await calm.close();
   });
 });

@@ -5,10 +5,12 @@ import {
   conferLimits,
   realtimeClientEventSchema,
   realtimeCloseCodes,
+  type RealtimeClientEvent,
   type RealtimeServerEvent,
 } from '../../../contracts/confer.ts';
 import { startRealtimeBus } from '../../db/realtime-bus.ts';
 import { createHub, type Connection, type Hub } from '../../lib/realtime/hub.ts';
+import { createTokenBucket } from '../../lib/realtime/token-bucket.ts';
 import { signedInUser } from '../../plugins/access.ts';
 import { profileSummaryOf } from '../profiles/index.ts';
 import { busEventOf, type BusEvent } from './events.ts';
@@ -22,6 +24,19 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_EVERY_MS = 25_000;
 /** Typing events from one connection are passed on at most this often. */
 const TYPING_EVERY_MS = 1000;
+/**
+ * Frames one connection may send at once, and then per second. A tab sends a handful when it opens (presence,
+ * the people and channels it watches) and a few a minute after that; every frame may cost a query.
+ */
+const FRAME_BURST = 60;
+const FRAMES_PER_SECOND = 10;
+/** A connection that sent this many frames beyond its bucket is closed: no real tab does that. */
+const DROPPED_FRAMES_BEFORE_CLOSE = 60;
+/**
+ * Frames waiting for the database, per connection (a tab's opening burst fits); a `watch-presence` replaces
+ * the one still waiting, and a `watch` of a conversation already waiting is not added again.
+ */
+const MAX_WAITING_FRAMES = FRAME_BURST;
 
 type Send = (connection: Connection, event: RealtimeServerEvent) => void;
 
@@ -279,66 +294,120 @@ export async function registerRealtime(
         socket.close(1011, 'Could not subscribe');
       });
 
-      socket.on('message', (data, isBinary) => {
-        void ready
-          .then(async () => {
-            const text = isBinary ? '' : data.toString();
-            let parsed: unknown;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              parsed = undefined;
-            }
-            const event = realtimeClientEventSchema.safeParse(parsed);
-            if (!event.success) {
+      // Frames that need the database run one at a time, in order, from a short line: a flood can neither
+      // hold many of the pool's connections nor pile up work in memory.
+      const bucket = createTokenBucket(FRAME_BURST, FRAMES_PER_SECOND);
+      let dropped = 0;
+      const waiting: RealtimeClientEvent[] = [];
+      let working = false;
+
+      const handle = async (event: RealtimeClientEvent) => {
+        switch (event.type) {
+          case 'typing': {
+            const now = Date.now();
+            if (now - lastTyping < TYPING_EVERY_MS) return;
+            lastTyping = now;
+            await service.typing(reader, event.conversationId, event.threadRootId ?? null);
+            return;
+          }
+          case 'presence':
+            connection.status = event.status;
+            updatePresence(user.id);
+            return;
+          case 'watch-presence': {
+            // Only people one shares a conversation or a follow with, and never across a block.
+            const keys = await repository.presenceVisibleAmong(user.id, event.keys);
+            connection.presenceWatch = new Set(keys);
+            const presence = await repository.presenceOf(keys);
+            for (const key of keys)
+              hub.send(connection, {
+                type: 'presence',
+                profileKey: key,
+                status: presence.get(key) ?? 'offline',
+              });
+            return;
+          }
+          case 'watch':
+            if (await service.mayRead(reader, event.conversationId))
+              hub.subscribe(connection, event.conversationId);
+            return;
+        }
+      };
+
+      const work = async () => {
+        working = true;
+        try {
+          await ready;
+          for (let event = waiting.shift(); event; event = waiting.shift()) {
+            if (socket.readyState !== socket.OPEN) return;
+            await handle(event).catch((error: unknown) => {
+              app.log.warn({ err: error }, 'A realtime event failed');
               hub.send(connection, {
                 type: 'error',
-                code: 'common/validation-failed',
-                message: 'Not an event Confer knows',
+                code: 'common/internal-error',
+                message: 'That did not work',
               });
-              return;
-            }
-            switch (event.data.type) {
-              case 'typing': {
-                const now = Date.now();
-                if (now - lastTyping < TYPING_EVERY_MS) return;
-                lastTyping = now;
-                await service.typing(reader, event.data.conversationId, event.data.threadRootId ?? null);
-                return;
-              }
-              case 'presence':
-                connection.status = event.data.status;
-                updatePresence(user.id);
-                return;
-              case 'watch-presence': {
-                // Nobody follows the presence of someone who blocked them, or whom they blocked.
-                const { blocking, blockedBy } = await repository.blockedAmong(user.id, event.data.keys);
-                const hidden = new Set([...blocking, ...blockedBy]);
-                const keys = event.data.keys.filter((key) => !hidden.has(key));
-                connection.presenceWatch = new Set(keys);
-                const presence = await repository.presenceOf(keys);
-                for (const key of keys)
-                  hub.send(connection, {
-                    type: 'presence',
-                    profileKey: key,
-                    status: presence.get(key) ?? 'offline',
-                  });
-                return;
-              }
-              case 'watch':
-                if (await service.mayRead(reader, event.data.conversationId))
-                  hub.subscribe(connection, event.data.conversationId);
-                return;
-            }
-          })
-          .catch((error: unknown) => {
-            app.log.warn({ err: error }, 'A realtime event failed');
-            hub.send(connection, {
-              type: 'error',
-              code: 'common/internal-error',
-              message: 'That did not work',
             });
+          }
+        } catch {
+          // The connection could not be opened; `ready`'s own handler has closed it.
+          waiting.length = 0;
+        } finally {
+          working = false;
+        }
+      };
+
+      const refuse = () => {
+        dropped++;
+        if (dropped === 1)
+          hub.send(connection, {
+            type: 'error',
+            code: 'common/too-many-requests',
+            message: 'Too many events: some were ignored',
           });
+        if (dropped >= DROPPED_FRAMES_BEFORE_CLOSE)
+          socket.close(realtimeCloseCodes.tooManyFrames, 'Too many events');
+      };
+
+      socket.on('message', (data, isBinary) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (!bucket.take()) {
+          refuse();
+          return;
+        }
+        const text = isBinary ? '' : data.toString();
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const event = realtimeClientEventSchema.safeParse(parsed);
+        if (!event.success) {
+          hub.send(connection, {
+            type: 'error',
+            code: 'common/validation-failed',
+            message: 'Not an event Confer knows',
+          });
+          return;
+        }
+        // Only the latest list of people to watch matters, and a conversation is watched once.
+        const next = event.data;
+        if (next.type === 'watch-presence') {
+          const earlier = waiting.findIndex((waitingEvent) => waitingEvent.type === 'watch-presence');
+          if (earlier >= 0) waiting.splice(earlier, 1);
+        }
+        if (
+          next.type === 'watch' &&
+          waiting.some((w) => w.type === 'watch' && w.conversationId === next.conversationId)
+        )
+          return;
+        if (waiting.length >= MAX_WAITING_FRAMES) {
+          refuse();
+          return;
+        }
+        waiting.push(next);
+        if (!working) void work();
       });
 
       socket.on('close', () => {

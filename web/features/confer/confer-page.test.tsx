@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, Message } from '../../../contracts/confer.ts';
+import { conferSystemProfileKey, type Conversation, type Message } from '../../../contracts/confer.ts';
 import { errorResponse, jsonResponse, stubApi, type StubRoute } from '../../test/api-stub.ts';
 import {
   ada,
@@ -110,6 +110,42 @@ describe('/confer', () => {
         within(screen.getByRole('navigation', { name: 'Tools' })).getByRole('button', { name: /^Confer/ }),
       ).toHaveAccessibleName(/2 unread messages or mentions/),
     );
+  });
+
+  it('opens #general for someone new who opens Confer with no conversation chosen', async () => {
+    signIn();
+    const general = conversationFixture(1, { name: 'general', title: '#general', lastSeq: 2, readSeq: 2 });
+    const system = { ...cy, key: conferSystemProfileKey, handle: 'cardweb', displayName: 'CARD WEB' };
+    stubApi(
+      routes({
+        'GET /api/confer/conversations': { items: [general], assistantAvailable: false },
+        [`GET ${messagesPath(general)}`]: {
+          items: [messageFixture(1, { author: system, body: 'Welcome to Confer' })],
+          hasOlder: false,
+          hasNewer: false,
+          upTo: 2,
+        },
+      }),
+    );
+    const { router } = renderApp('/confer');
+    const timeline = await screen.findByRole('region', { name: /^Messages in #general/ });
+    expect(router.state.location.search).toBe(`?c=${general.id}`);
+    // The welcome is the product's, marked as such, with no profile to open.
+    expect(await within(timeline).findByText('Welcome to Confer')).toBeVisible();
+    expect(within(timeline).getByText('(system message)')).toBeVisible();
+    expect(within(timeline).queryByRole('link', { name: /CARD WEB/ })).toBeNull();
+  });
+
+  it('leaves the choice to someone who has other conversations', async () => {
+    signIn();
+    const general = conversationFixture(1, { name: 'general', title: '#general' });
+    stubApi(
+      routes({ 'GET /api/confer/conversations': { items: [general, direct], assistantAvailable: false } }),
+    );
+    const { router } = renderApp('/confer');
+    await screen.findByRole('navigation', { name: 'Conversations' });
+    await screen.findByRole('link', { name: /^Bob Babbage/ });
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows a message that arrives live once, announces it, and marks the conversation read', async () => {

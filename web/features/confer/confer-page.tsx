@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { generalChannelName } from '../../../contracts/confer.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { visuallyHiddenStyles } from '../../components/visually-hidden.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -88,6 +89,20 @@ function ConferApp() {
   // Sidebar beside the conversation from 900 px; the thread beside them from 1200 px.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const roomy = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+
+  // Someone new (in no conversation but #general and the assistant) who opens Confer lands in #general, once
+  // per visit: going back to the list on a phone stays there.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || !list.data) return;
+    landed.current = true;
+    if (conversationId) return;
+    const general = list.data.items.find(
+      (item) => item.kind === 'channel' && item.name === generalChannelName && item.joined,
+    );
+    const others = list.data.items.filter((item) => item !== general && item.kind !== 'assistant');
+    if (general && others.length === 0) void navigate(conferLink(general.id), { replace: true });
+  }, [list.data, conversationId, navigate]);
 
   const showSidebar = wide || !conversationId;
   const threadFull = Boolean(conversationId && threadId && !roomy);

@@ -38,7 +38,7 @@ export function MessageBody({
             '& .markdown > :last-child': { mb: 0 },
           }}
         >
-          <Markdown source={message.body} />
+          <Markdown source={message.body} siteLinksOnly={message.fromAssistant} />
           {continued && message.editedAt ? <Edited /> : null}
         </Box>
       )}

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Message } from '../../../contracts/confer.ts';
+import { conferSystemProfileKey, type Message } from '../../../contracts/confer.ts';
 import { ProfileAvatar } from '../../components/profile-avatar.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { useConferClient } from './confer-client.tsx';
@@ -112,6 +112,14 @@ export function MessageItem({
             {message.fromAssistant ? (
               <Typography component="span" sx={{ fontWeight: 700 }}>
                 Card assistant
+              </Typography>
+            ) : message.author.key === conferSystemProfileKey ? (
+              // The product's own account (#general's welcome): no profile to visit, and marked as not a person.
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                CARD WEB{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  (system message)
+                </Typography>
               </Typography>
             ) : (
               <Link

@@ -251,6 +251,12 @@ const sections: GuideSection[] = [
           on every page, how many mentions and unread direct and group messages are waiting for you.
         </p>
         <p>
+          Everyone is in <strong>#general</strong> from the day they sign up: it starts with a welcome from
+          CARD WEB itself (marked as a system message; it is the product, not a person). When you are new and
+          open Confer without choosing a conversation, it opens #general. To see what else people talk about,
+          use <strong>Browse channels</strong>.
+        </p>
+        <p>
           <strong>New message</strong> writes to people: type the start of a name or handle, choose one person
           for a direct message or several for a group message, and press <strong>Start conversation</strong>.
           Writing to the same people again opens the same conversation. <strong>New channel</strong> makes a
@@ -268,7 +274,9 @@ const sections: GuideSection[] = [
           with an amber bar. Near the limit of 4,000 characters a count appears beside the box. While someone
           types, the line above the box says so (“Ada is typing…”), and a dot beside each person shows whether
           they are online (filled green), away (an amber ring: their tab is hidden or they have been idle five
-          minutes) or offline (a grey ring). New messages from others are also announced to screen readers.
+          minutes) or offline (a grey ring). You see it only for people you share a direct message, a group or
+          a private channel with, or who follow you or whom you follow, and never across a block. New messages
+          from others are also announced to screen readers.
         </p>
         <p>
           A message you send appears at once with <strong>Sending…</strong>. Without a connection it stays in
@@ -327,7 +335,8 @@ const sections: GuideSection[] = [
           it a question and its answer appears as it is written, then stays as a message with links to the
           cards it used. It answers from your own cards and the public ones, and it remembers the last few
           messages, so you can ask a follow-up such as “and why does it matter?”. How many questions you can
-          ask a day depends on your plan.
+          ask a day depends on your plan. Its answers show no pictures and no links to other sites: an address
+          elsewhere is shown as text, so a public card cannot make it send your cards anywhere.
         </p>
         <p>
           A link to a conversation is <code>/confer?c=</code> followed by its id; <code>&amp;m=</code> and a

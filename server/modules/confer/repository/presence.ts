@@ -1,6 +1,13 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
-import { realtimePresence } from '../../../db/schema.ts';
+import {
+  conversationMembers,
+  conversations,
+  follows,
+  profiles,
+  realtimePresence,
+} from '../../../db/schema.ts';
+import { notBlockedBetween } from '../../../db/visibility.ts';
 import { notify } from './shared.ts';
 
 /** A person's presence row counts while it is this fresh; instances renew theirs every PRESENCE_RENEW_MS. */
@@ -49,6 +56,33 @@ export function createPresenceRepository(orm: Orm) {
         )
         .returning({ key: realtimePresence.profileKey });
       return [...new Set(removed.map((row) => row.key))];
+    },
+
+    /**
+     * Which of `keys` the viewer may see the presence of: themselves, and people they share a conversation
+     * with that is joined by invitation (a direct or group message, a private channel) or who follow them or
+     * whom they follow; never anyone blocked either way. Public channels do not count: anyone may join one.
+     */
+    async presenceVisibleAmong(viewerKey: string, keys: string[]): Promise<string[]> {
+      const others = [...new Set(keys)].filter((key) => key !== viewerKey);
+      const visible = keys.includes(viewerKey) ? [viewerKey] : [];
+      if (others.length === 0) return visible;
+      const rows = await orm
+        .select({ key: profiles.key })
+        .from(profiles)
+        .where(
+          and(
+            inArray(profiles.key, others),
+            notBlockedBetween(viewerKey, profiles.key),
+            sql`(exists (select 1 from ${follows} where (${follows.followerKey} = ${viewerKey} and ${follows.followeeKey} = ${profiles.key}) or (${follows.followerKey} = ${profiles.key} and ${follows.followeeKey} = ${viewerKey}))
+              or exists (select 1 from ${conversationMembers} mine
+                join ${conversationMembers} theirs on theirs.conversation_id = mine.conversation_id
+                join ${conversations} on ${conversations.id} = mine.conversation_id
+                where mine.profile_key = ${viewerKey} and theirs.profile_key = ${profiles.key}
+                  and ${conversations.kind} in ('direct', 'group', 'private')))`,
+          ),
+        );
+      return [...visible, ...rows.map((row) => row.key)];
     },
 
     /** Each person's presence over every instance: online if any connection is, else away, else offline. */
