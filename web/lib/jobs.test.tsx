@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../contracts/jobs.ts';
@@ -109,7 +109,8 @@ describe('useJob', () => {
     expect(api.requests(`GET /api/jobs/${id}`).length).toBeGreaterThanOrEqual(2);
 
     view.unmount();
-    expect(connection.status).toBe('idle');
+    // The tab's connection closes once nobody has used it for the rest of the task (a remount keeps it).
+    await waitFor(() => expect(connection.status).toBe('idle'));
   });
 
   it('says why a job failed in words, from its error code', async () => {
