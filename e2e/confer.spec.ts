@@ -117,9 +117,10 @@ test('a channel conversation: a card embed with like and Study this, reactions, 
     body: 'Review just before you forget.',
   });
 
-  // Ada makes a channel; the server's field errors show beside the fields.
+  // Ada makes a channel; the server's field errors show beside the fields. She lands in #general first.
   await page.goto('/confer');
   await connected(page);
+  await expect(page.getByRole('heading', { level: 2, name: '#general' })).toBeVisible();
   await page.getByRole('button', { name: 'New channel' }).click();
   const create = page.getByRole('dialog', { name: 'New channel' });
   await create.getByRole('textbox', { name: 'Name' }).fill('Not A Name!');
@@ -130,12 +131,17 @@ test('a channel conversation: a card embed with like and Study this, reactions, 
   await create.getByRole('button', { name: 'Create channel' }).click();
   await expect(page.getByRole('heading', { level: 2, name: `#${channelName}` })).toBeVisible();
 
-  // Bob finds it, reads it before joining, then joins.
+  // Bob finds it, reads it before joining, then joins. New, he lands in #general first: browsing before that
+  // would race the landing, which takes the page to #general once his list has loaded.
   await bob.page.goto('/confer');
   await connected(bob.page);
+  await expect(bob.page.getByRole('heading', { level: 2, name: '#general' })).toBeVisible();
   await bob.page.getByRole('button', { name: 'Browse channels' }).click();
   const browse = bob.page.getByRole('dialog', { name: 'Browse channels' });
   await browse.getByRole('textbox', { name: 'Find a channel' }).fill(channelName);
+  // The list narrows to the channel once the search has answered: a click before that can land on a row
+  // that moves away under the pointer.
+  await expect(browse.getByRole('list', { name: 'Public channels' }).getByRole('listitem')).toHaveCount(1);
   await browse.getByRole('button', { name: `Open #${channelName}` }).click();
   await expect(bob.page.getByRole('button', { name: 'Join channel' })).toBeVisible();
   await send(page, 'Before Bob joins');

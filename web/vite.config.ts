@@ -54,6 +54,11 @@ export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [react(), withoutMuiCssVariablesThemes(), analyze],
+  // The development server pre-bundles every dependency any page or component may import, found at start-up
+  // from all the app's modules rather than from the first pages opened. Otherwise a page that brings a new
+  // dependency later (the bottom bar, loaded only on phones) makes Vite bundle again, answer the modules it
+  // had served with 504 "Outdated Optimize Dep" and reload the page.
+  optimizeDeps: { entries: ['**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!test/**', '!vite.config.ts'] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
