@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs } from '../e2e/support/chromium.ts';
 import { spread, type Figure } from './lib/report.ts';
 
 const RUNS = 5;
@@ -6,16 +7,6 @@ const VIEWPORT = { width: 1280, height: 800 };
 // After `load` the router still fetches the home page's chunk and React renders it; LCP can land then.
 const NETWORK_IDLE_TIMEOUT_MS = 10_000;
 const SETTLE_MS = 500;
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
