@@ -416,6 +416,18 @@ export const cards = pgTable(
   ],
 );
 
+/**
+ * Every word of a listed card's title, once (folded as search folds text): typo tolerance looks here for
+ * words spelt like the query's, a dictionary of a few thousand words, where a trigram search of the titles
+ * themselves reads every card sharing a common trigram. Kept by triggers on `cards` (migration 0014); words
+ * are never removed, since a word no title holds any more only costs a look that finds no card.
+ */
+export const titleWords = pgTable(
+  'title_words',
+  { word: text().primaryKey() },
+  (table) => [index('title_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
+);
+
 /** Unpublished edits of a card: what the builder autosaves. `revision` rejects a save based on an old copy. */
 export const cardDrafts = pgTable('card_drafts', {
   cardId: uuid()

@@ -1,8 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { searchResultsSchema, snippetMarks, type SearchResults } from '../../../contracts/cards.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { cardFactory } from '../../test/cards.ts';
 import { people, type Person } from '../../test/people.ts';
+import { cards } from '../../db/schema.ts';
 import { createExploreRepository, type BodySearchTuning } from './repository.ts';
 
 const { start: S, end: E } = snippetMarks;
@@ -82,6 +84,33 @@ describe('search', () => {
     // Words that are no words at all, or stop words only, are no error.
     expect((await search({ q: '!!! ??' })).items).toEqual([]);
     expect(Array.isArray((await search({ q: 'the of' })).items)).toBe(true);
+  });
+
+  it('finds typos in titles that became listed or were renamed since, and never in unlisted ones', async () => {
+    const writer = await make.author();
+    const draft = await make.card(writer, { title: 'Quaternion rotations', status: 'draft' });
+    const secret = await make.card(writer, { title: 'Tessellation patterns', visibility: 'private' });
+    const listed = (where: { id: string }) =>
+      and(eq(cards.id, where.id), eq(cards.status, 'published'), eq(cards.visibility, 'public'));
+    expect(titles(await search({ q: 'quaternion rotatons' }))).toEqual([]);
+
+    // Published by an update (as the builder publishes): its title words join the dictionary then.
+    await context.db.orm
+      .update(cards)
+      .set({ status: 'published', publishedAt: new Date() })
+      .where(eq(cards.id, draft.id));
+    expect(titles(await search({ q: 'quaternion rotatons' }))).toEqual(['Quaternion rotations']);
+    // Renamed: the new words are found, the old title no longer is.
+    await context.db.orm.update(cards).set({ title: 'Octonion algebras' }).where(listed(draft));
+    expect(titles(await search({ q: 'octonion algebrs' }))).toEqual(['Octonion algebras']);
+    expect(titles(await search({ q: 'quaternion rotatons' }))).toEqual([]);
+    // A private card's title is neither found nor a source of words.
+    expect(titles(await search({ q: 'tesselation paterns' }))).toEqual([]);
+    const words = await context.db.orm.execute<{ word: string }>(
+      sql`select word from title_words where word in ('tessellation', 'octonion', 'quaternion')`,
+    );
+    expect(words.rows.map((row) => row.word).sort()).toEqual(['octonion', 'quaternion']);
+    expect(secret.visibility).toBe('private');
   });
 
   it('filters by tag (with nested tags), type and author, and lists the newest with no words', async () => {
