@@ -1,10 +1,9 @@
 import { markdownWords } from '../../../contracts/card-text.ts';
 import type { CardSummary, CardType, CardVisibility } from '../../../contracts/cards.ts';
-import type { cards, profiles } from '../../db/schema.ts';
+import type { cards } from '../../db/schema.ts';
 import { profileSummaryOf } from '../profiles/index.ts';
 
 type CardRow = typeof cards.$inferSelect;
-type ProfileRow = typeof profiles.$inferSelect;
 
 /** How many characters of the body lists read: enough for an excerpt after the Markdown is stripped. */
 export const excerptSourceLength = 800;
@@ -35,7 +34,7 @@ export function cardSummaryOf(
     | 'publishedAt'
     | 'updatedAt'
   > & { body: string },
-  author: ProfileRow,
+  author: Parameters<typeof profileSummaryOf>[0],
 ): CardSummary {
   return {
     id: card.id,

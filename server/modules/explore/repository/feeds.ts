@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cardLikes, cards, follows, profiles } from '../../../db/schema.ts';
 import {
+  authorColumns,
   escapeLike,
   newestFirst,
   summaries,
@@ -103,7 +104,7 @@ export function createFeedsRepository(orm: Orm) {
       return orm
         .select({
           card: summaryColumns,
-          author: profiles,
+          author: authorColumns,
           likedAt: sql<string>`to_char(${cardLikes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
           likeId: cardLikes.id,
         })

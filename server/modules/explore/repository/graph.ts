@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cardLinks, cards, profiles } from '../../../db/schema.ts';
-import { filterConditions, newestFirst, summaryColumns, type CardFilters } from './shared.ts';
+import { authorColumns, filterConditions, newestFirst, summaryColumns, type CardFilters } from './shared.ts';
 import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
 
 /** How long the search for mentions of a title may take. */
@@ -23,7 +23,7 @@ export function createGraphRepository(orm: Orm) {
       return orm
         .selectDistinctOn([cards.publishedAt, cards.id], {
           card: summaryColumns,
-          author: profiles,
+          author: authorColumns,
           kind: cardLinks.kind,
         })
         .from(cardLinks)
@@ -53,7 +53,7 @@ export function createGraphRepository(orm: Orm) {
           // time limit the card page does without mentions rather than wait.
           await tx.execute(sql`select set_config('statement_timeout', ${String(MENTIONS_TIMEOUT_MS)}, true)`);
           return tx
-            .select({ card: summaryColumns, author: profiles })
+            .select({ card: summaryColumns, author: authorColumns })
             .from(cards)
             .innerJoin(profiles, eq(profiles.key, cards.authorKey))
             .where(

@@ -14,6 +14,7 @@ import type { Database, Orm } from '../../../db/client.ts';
 import { cards, profiles, titleWords } from '../../../db/schema.ts';
 import { estimateShare, type LexemeStats } from '../match-estimate.ts';
 import {
+  authorColumns,
   filterConditions,
   filterConditionsOf,
   filterValues,
@@ -135,7 +136,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   ) {
     const { before, builder = orm } = options;
     return builder
-      .select({ card: summaryColumns, author: profiles, fullBody: snippetSource })
+      .select({ card: summaryColumns, author: authorColumns, fullBody: snippetSource })
       .from(page)
       .innerJoin(cards, eq(cards.id, page.id))
       .innerJoin(profiles, eq(profiles.key, cards.authorKey))
@@ -154,9 +155,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     const top = orm
       .select({
         id: cards.id,
-        rank: sql<number>`ts_rank('{0.1, 0.1, 0.4, 1.0}', ${cards.searchHead}, ${query})`.as(
-          'search_rank',
-        ),
+        rank: sql<number>`ts_rank('{0.1, 0.1, 0.4, 1.0}', ${cards.searchHead}, ${query})`.as('search_rank'),
         publishedAt: cards.publishedAt,
       })
       .from(cards)
@@ -309,7 +308,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
         ) as groups
       )`;
       return orm
-        .select({ card: summaryColumns, author: profiles, similarity })
+        .select({ card: summaryColumns, author: authorColumns, similarity })
         .from(cards)
         .innerJoin(profiles, eq(profiles.key, cards.authorKey))
         .where(

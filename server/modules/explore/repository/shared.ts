@@ -31,6 +31,20 @@ export const summaryColumns = {
   publishedAtExact: sql<string>`to_char(${cards.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
 };
 
+/**
+ * What a card list reads of its author: the fields of a profile summary, not the whole row (bio, contact
+ * details), which every list would otherwise carry from PostgreSQL and parse for nothing.
+ */
+export const authorColumns = {
+  key: profiles.key,
+  handle: profiles.handle,
+  displayName: profiles.displayName,
+  photoURL: profiles.photoURL,
+  rank: profiles.rank,
+  isSubscribed: profiles.isSubscribed,
+  subscribedUntil: profiles.subscribedUntil,
+};
+
 /** A keyset position in a list ordered by a timestamp (exact, as text) and then an id, both descending. */
 export type TimeKey = { at: string; id: string };
 /** A keyset position in the trending list. */
@@ -102,7 +116,7 @@ export const timeKeyBefore = (column: AnyColumn, idColumn: AnyColumn, key: TimeK
 /** Card summaries with their authors: what every card list selects. */
 export function summaries(orm: Pick<Orm, 'select'>) {
   return orm
-    .select({ card: summaryColumns, author: profiles })
+    .select({ card: summaryColumns, author: authorColumns })
     .from(cards)
     .innerJoin(profiles, eq(profiles.key, cards.authorKey));
 }
