@@ -27,6 +27,7 @@ import {
 } from './shared.ts';
 import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
 import { tsQuery } from '../../../db/text-search.ts';
+import { excerptSourceLength } from '../../cards/index.ts';
 
 /**
  * The query as a subquery that PostgreSQL evaluates once per statement. In a prepared statement's generic plan
@@ -40,6 +41,29 @@ const onceQuery = (q: string | Placeholder) => sql`(select ${tsQuery(q)})`;
  */
 export const snippetSourceLength = 20_000;
 const snippetSource = sql<string>`substr(${cards.body}, 1, ${sql.raw(String(snippetSourceLength))})`;
+
+// A search result reads the start of the body once, for its snippet, and takes the excerpt's source from it
+// (see `withExcerptSources`), rather than PostgreSQL decompressing and sending the body twice.
+const { body: _excerptSource, ...summaryColumnsButBody } = summaryColumns;
+
+/** The first `count` characters of `text` as PostgreSQL's `substr` counts them (code points, not UTF-16 units). */
+export function firstCharacters(text: string, count: number): string {
+  if (text.length <= count) return text;
+  let units = 0;
+  for (let characters = 0; characters < count && units < text.length; characters++) {
+    const code = text.charCodeAt(units);
+    units += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+  }
+  return text.slice(0, units);
+}
+
+/** Rows of `withSnippetSources` with the summary's body (the excerpt's source) taken from the snippet's. */
+function withExcerptSources<Row extends { card: object; fullBody: string }>(rows: Row[]) {
+  return rows.map((row) => ({
+    ...row,
+    card: { ...row.card, body: firstCharacters(row.fullBody, excerptSourceLength) },
+  }));
+}
 
 /**
  * How search reads body matches (see `searchBodies`): all of them when PostgreSQL expects at most
@@ -136,7 +160,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   ) {
     const { before, builder = orm } = options;
     return builder
-      .select({ card: summaryColumns, author: authorColumns, fullBody: snippetSource })
+      .select({ card: summaryColumnsButBody, author: authorColumns, fullBody: snippetSource })
       .from(page)
       .innerJoin(cards, eq(cards.id, page.id))
       .innerJoin(profiles, eq(profiles.key, cards.authorKey))
@@ -195,13 +219,14 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
       offset: number,
       limit: number,
     ) {
-      return headStatement(shapeOf(filters), readerKey !== undefined).execute({
+      const rows = await headStatement(shapeOf(filters), readerKey !== undefined).execute({
         q,
         reader: readerKey,
         ...filterValues(filters),
         offset,
         limit,
       });
+      return withExcerptSources(rows);
     },
 
     /**
@@ -249,7 +274,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
           .offset(offset)
           .limit(limit)
           .as('page');
-        return withSnippetSources(ids, { builder: on });
+        return withSnippetSources(ids, { builder: on }).then(withExcerptSources);
       };
 
       const stats = await lexemeStats();
