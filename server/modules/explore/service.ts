@@ -256,7 +256,10 @@ export function createExploreService(repository: ExploreRepository, options: { v
       if (!q) {
         const rows = await repository.filtered(filters, readerKey, offset, limit + 1);
         return {
-          items: rows.slice(0, limit).map((row) => ({ ...summaryOf(row), snippet: summaryOf(row).excerpt })),
+          items: rows.slice(0, limit).map((row) => {
+            const summary = summaryOf(row);
+            return { ...summary, snippet: summary.excerpt };
+          }),
           nextCursor: next(rows.length),
         };
       }
