@@ -70,6 +70,22 @@ describe('markdownWords on any text', () => {
     }
   });
 
+  it('collapses white space as `\\s+` does: every character of it, alone and in runs', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      const text = `a${char}b ${char}${char}c${char} \n${char}d`;
+      expect(markdownWords(text), `U+${code.toString(16)}`).toBe(markdownWordsByExpressions(text));
+    }
+    const whiteSpace = [' ', '\u00a0', '\t', '\n', '\r', '\u2028', '\u3000', '\ufeff', 'a', '#', '*'];
+    const next = random(20_260_716);
+    for (let run = 0; run < 5000; run++) {
+      const length = Math.floor(next() * 20);
+      let text = '';
+      for (let i = 0; i < length; i++) text += whiteSpace[Math.floor(next() * whiteSpace.length)];
+      expect(markdownWords(text), JSON.stringify(text)).toBe(markdownWordsByExpressions(text));
+    }
+  });
+
   it('agrees on the shapes it is for', () => {
     for (const text of [
       '![a cat](https://x/cat.png) and ![](empty.png)',

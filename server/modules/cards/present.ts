@@ -10,14 +10,21 @@ export const excerptSourceLength = 800;
 
 /** A plain-text excerpt of a Markdown body for card lists, cut at a word boundary near `length`. */
 export function excerptOf(markdown: string, length = 200): string {
-  const text = markdownWords(markdown);
+  return excerptOfText(markdownWords(markdown), length);
+}
+
+/** The excerpt of a body whose plain text (`markdownWords`) is at hand: that text cut as `excerptOf` cuts it. */
+export function excerptOfText(text: string, length = 200): string {
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   const space = cut.lastIndexOf(' ');
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** A card row (with at most `excerptSourceLength` of its body) and its author, as lists show them. */
+/**
+ * A card row (with at most `excerptSourceLength` of its body) and its author, as lists show them. A caller
+ * that has the plain text of that body already (`markdownWords(card.body)`) passes it as `plainText`.
+ */
 export function cardSummaryOf(
   card: Pick<
     CardRow,
@@ -35,11 +42,12 @@ export function cardSummaryOf(
     | 'updatedAt'
   > & { body: string },
   author: Parameters<typeof profileSummaryOf>[0],
+  { plainText }: { plainText?: string } = {},
 ): CardSummary {
   return {
     id: card.id,
     title: card.title,
-    excerpt: excerptOf(card.body),
+    excerpt: excerptOfText(plainText ?? markdownWords(card.body)),
     type: card.type as CardType,
     tags: card.tags,
     coverURL: card.coverURL,

@@ -181,6 +181,25 @@ describe('search', () => {
     expect(item?.snippet).toBe(`Fake mark and an ${S}axolotl${E}.`);
   });
 
+  it('shows the excerpt for a card whose text lacks the words, and marks them in any spelling', async () => {
+    const writer = await make.author();
+    const long = Array.from({ length: 60 }, (_, i) => `sentence${i}`).join(' ');
+    await make.card(writer, { title: 'Cafe guide', body: `## Places\n\nA **walk** by the river. ${long}` });
+    await make.card(writer, {
+      title: 'Paris notes',
+      body: `Le **Café** de Flore, près de Saint-Germain. ${long}`,
+    });
+    const results = await search({ q: 'cafe' });
+    const guide = results.items.find((item) => item.title === 'Cafe guide');
+    // Matched by its title: no word of its text to mark, so the card's excerpt (not its first words).
+    expect(guide?.snippet).toBe(guide?.excerpt);
+    expect(guide?.snippet.endsWith('…')).toBe(true);
+    const notes = results.items.find((item) => item.title === 'Paris notes');
+    expect(notes?.snippet.startsWith(`Le ${S}Café${E} de Flore, près de Saint-Germain. sentence0`)).toBe(
+      true,
+    );
+  });
+
   it('pages through many matches without repeating a card', async () => {
     const writer = await make.author();
     const same = new Date();

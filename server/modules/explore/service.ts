@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { normalizeTag } from '../../../contracts/card-text.ts';
+import { markdownWords, normalizeTag } from '../../../contracts/card-text.ts';
 import {
   snippetMarks,
   type Backlinks,
@@ -14,8 +14,9 @@ import {
 } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mayReadCard } from '../../db/visibility.ts';
-import { cardSummaryOf, excerptOf } from '../cards/index.ts';
-import { queryTerms, snippetOf } from '../../lib/text-search/snippets.ts';
+import { cardSummaryOf, excerptOfText } from '../cards/index.ts';
+import { mayMatchMarkdown } from '../../lib/text-search/markdown.ts';
+import { markedSnippet, queryTerms, type QueryTerms } from '../../lib/text-search/snippets.ts';
 import type { CardFilters, ExploreRepository, ScoreKey, TimeKey } from './repository.ts';
 
 /** Search never pages past this many results: nobody reads further, and deep offsets cost the most. */
@@ -125,6 +126,19 @@ function withoutMarks(text: string): string {
   return text.replaceAll(snippetMarks.start, '').replaceAll(snippetMarks.end, '');
 }
 
+/**
+ * The snippet of a card's body with the words that match marked; undefined when no word of it matches.
+ * `plainText` is the body's plain text (`markdownWords`), when the caller has it.
+ */
+function markedSnippetOf(body: string, terms: QueryTerms, plainText?: string): string | undefined {
+  const source = body.slice(0, SNIPPET_SOURCE_CHARS * 2);
+  // Reading the Markdown as plain text costs the most, and the bodies of many title and tag matches do not
+  // hold the words: those are told from the Markdown itself.
+  if (!mayMatchMarkdown(source, terms)) return undefined;
+  const text = excerptOfText(plainText ?? markdownWords(source), SNIPPET_SOURCE_CHARS);
+  return markedSnippet(withoutMarks(text), terms);
+}
+
 /** What a visitor who is not signed in is known by: a keyed hash of the day, address and browser. */
 export function visitorKey(salt: string, day: string, ip: string, userAgent: string): string {
   return `v:${createHmac('sha256', salt).update(`${day}\n${ip}\n${userAgent}`).digest('base64url')}`;
@@ -151,16 +165,6 @@ export function createExploreService(repository: ExploreRepository, options: { v
     if (query.type) filters.type = query.type;
     if (query.author) filters.author = query.author.replace(/^@/, '');
     return filters;
-  }
-
-  function snippetsFor(q: string, bodies: string[]): string[] {
-    const terms = queryTerms(q);
-    return bodies.map((body) =>
-      snippetOf(
-        withoutMarks(excerptOf(body.slice(0, SNIPPET_SOURCE_CHARS * 2), SNIPPET_SOURCE_CHARS)),
-        terms,
-      ),
-    );
   }
 
   type Hit = SummaryRow & { fullBody?: string };
@@ -191,17 +195,19 @@ export function createExploreService(repository: ExploreRepository, options: { v
     return [...exact, ...similar];
   }
 
-  /** Search results with their snippets: marked words for full-text matches, the excerpt for the others. */
+  /**
+   * Search results with their snippets: marked words for the cards whose text has a matching word, the
+   * excerpt for the others (matched by title or tag, or by similar titles).
+   */
   function present(q: string, page: Hit[]): SearchResults['items'] {
-    const withText = page.filter((hit) => hit.fullBody !== undefined);
-    const snippets = snippetsFor(
-      q,
-      withText.map((hit) => hit.fullBody ?? ''),
-    );
-    const snippetOf = new Map(withText.map((hit, i) => [hit, snippets[i] ?? '']));
+    const terms = queryTerms(q);
     return page.map((hit) => {
-      const summary = summaryOf(hit);
-      return { ...summary, snippet: snippetOf.get(hit) ?? summary.excerpt };
+      // A body short enough for the summary to read it whole is the snippet's source too: its plain text
+      // is made once for both.
+      const plainText = hit.fullBody === hit.card.body ? markdownWords(hit.card.body) : undefined;
+      const summary = cardSummaryOf(hit.card, hit.author, { plainText });
+      const marked = hit.fullBody === undefined ? undefined : markedSnippetOf(hit.fullBody, terms, plainText);
+      return { ...summary, snippet: marked ?? summary.excerpt };
     });
   }
 
@@ -250,7 +256,10 @@ export function createExploreService(repository: ExploreRepository, options: { v
       if (!q) {
         const rows = await repository.filtered(filters, readerKey, offset, limit + 1);
         return {
-          items: rows.slice(0, limit).map((row) => ({ ...summaryOf(row), snippet: summaryOf(row).excerpt })),
+          items: rows.slice(0, limit).map((row) => {
+            const summary = summaryOf(row);
+            return { ...summary, snippet: summary.excerpt };
+          }),
           nextCursor: next(rows.length),
         };
       }
