@@ -422,11 +422,9 @@ export const cards = pgTable(
  * themselves reads every card sharing a common trigram. Kept by triggers on `cards` (migration 0014); words
  * are never removed, since a word no title holds any more only costs a look that finds no card.
  */
-export const titleWords = pgTable(
-  'title_words',
-  { word: text().primaryKey() },
-  (table) => [index('title_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
-);
+export const titleWords = pgTable('title_words', { word: text().primaryKey() }, (table) => [
+  index('title_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
+]);
 
 /** Unpublished edits of a card: what the builder autosaves. `revision` rejects a save based on an old copy. */
 export const cardDrafts = pgTable('card_drafts', {
