@@ -2,6 +2,8 @@
 // bodies of a few hundred words, with words drawn from a Zipf distribution (a few very common words, a long
 // tail of rare ones), as in real text. Deterministic for a given seed, so runs compare.
 
+import { seededRandom } from '../server/test/seeded-random.ts';
+
 /** Subject words, most frequent first: the head of the vocabulary. */
 const HEAD = `
 learning model data function value system network method example problem set time order graph
@@ -116,18 +118,6 @@ export const benchTags = [
   'art',
   'statistics',
 ];
-
-/** A small, fast, seeded random number generator (mulberry32): the same corpus on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Draws indexes 0…n-1 with probability ∝ 1/(index + 1): Zipf's law with exponent 1. */
 function zipf(n: number, random: () => number): () => number {

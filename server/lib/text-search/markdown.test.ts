@@ -3,23 +3,13 @@ import { markdownWords } from '../../../contracts/card-text.ts';
 import { snippetMarks } from '../../../contracts/cards.ts';
 import { mayMatchMarkdown } from './markdown.ts';
 import { markedSnippet, queryTerms } from './snippets.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 
 const { start: S, end: E } = snippetMarks;
 
 /** Whether a word of the Markdown's plain text, as search reads it, matches the query. */
 const plainTextMatches = (markdown: string, q: string) =>
   markedSnippet(markdownWords(markdown).replaceAll(S, '').replaceAll(E, ''), queryTerms(q)) !== undefined;
-
-/** A small deterministic generator (mulberry32), so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Pieces of words that Markdown syntax between them may join, every character of that syntax, and its
 // constructs around pieces.
@@ -75,7 +65,7 @@ function markdownOf(next: () => number): string {
 
 describe('mayMatchMarkdown', () => {
   it('is true for every Markdown whose plain text has a matching word, on thousands of generated texts', () => {
-    const next = random(20_260_715);
+    const next = seededRandom(20_260_715);
     let skipped = 0;
     for (let run = 0; run < 20_000; run++) {
       const markdown = markdownOf(next);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snippetMarks } from '../../../contracts/cards.ts';
 import { isStopWord, stemOf } from './english.ts';
 import { markedSnippet, queryTerms, snippetOf, type QueryTerms } from './snippets.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The reference: snippets as they were made before words were read with character codes and the text before
@@ -84,17 +85,6 @@ function referenceSnippetOf(text: string, terms: QueryTerms): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // Generated texts and queries
-
-/** A small deterministic generator (mulberry32), so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Words queries are made of, and words that look like them: inflections sharing a stem, words sharing only the
@@ -205,7 +195,7 @@ const someWordMatches = (text: string, terms: QueryTerms) =>
 
 describe('snippetOf against the reference', () => {
   it('makes the same snippets on thousands of generated texts and queries', () => {
-    const next = random(20_260_714);
+    const next = seededRandom(20_260_714);
     for (let run = 0; run < 6000; run++) {
       // Short texts, texts about a snippet long, and long ones with the match anywhere or nowhere.
       const words = [Math.floor(next() * 12), 20 + Math.floor(next() * 40), 100 + Math.floor(next() * 400)][
