@@ -9,7 +9,13 @@ import { testConfig } from '../../test/config.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { createJobQueue } from './queue.ts';
 
-const SWEEPS = ['sweep.card-purge', 'sweep.trending', 'sweep.premium-expiry', 'sweep.retention'];
+const SWEEPS = [
+  'sweep.card-purge',
+  'sweep.trending',
+  'sweep.premium-expiry',
+  'sweep.retention',
+  'search.recent-index',
+];
 
 /** Sweep jobs per queue and state, straight from pg-boss's table. */
 async function sweepJobs(db: Database) {
@@ -87,13 +93,14 @@ describe('sweeps on two app instances', () => {
     }
     const rows = await settled(db);
     const ran = completed(rows);
-    // 05:46 … 06:15: thirty minutes, six fifth minutes, two quarters, one six-hour mark.
+    // 05:46 … 06:15: thirty minutes, six fifth minutes, two quarters, one six-hour mark, one seventh minute.
     expect({
       purge: ran['sweep.card-purge']! - atStart['sweep.card-purge']!,
       trending: ran['sweep.trending']! - atStart['sweep.trending']!,
       premium: ran['sweep.premium-expiry']! - atStart['sweep.premium-expiry']!,
       retention: ran['sweep.retention']! - atStart['sweep.retention']!,
-    }).toEqual({ purge: 30, trending: 6, premium: 2, retention: 1 });
+      searchIndex: ran['search.recent-index']! - atStart['search.recent-index']!,
+    }).toEqual({ purge: 30, trending: 6, premium: 2, retention: 1, searchIndex: 1 });
     // Nothing failed or needed a second attempt.
     expect(rows.filter((row) => row.state !== 'completed' || row.retries > 0)).toEqual([]);
   });

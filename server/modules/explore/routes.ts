@@ -218,5 +218,17 @@ const exploreRoutes: RoutesPlugin = async (app) => {
     },
     true,
   );
+
+  // The recent-cards search index: checked hourly and at start, built again (concurrently, a second or two
+  // at 100,000 cards) only when it has grown to twice its size, which takes thousands of new cards.
+  app.jobs.every(
+    'search.recent-index',
+    '7 * * * *',
+    { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+    async () => {
+      await service.maintainSearchIndex();
+    },
+    true,
+  );
 };
 export default exploreRoutes;

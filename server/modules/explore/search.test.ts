@@ -241,7 +241,9 @@ describe('search', () => {
       });
       if (i % 2 === 0) matching.push(card.id);
     }
-    // Windows of 4, 8, 16… newest cards: most pages need a wider window than the first.
+    // Windows of 4, 8, 16… newest cards: most pages need a wider window than the first. With statistics, so
+    // that search knows how common the word is (without them it reads every match).
+    await context.db.orm.execute(sql`analyze cards`);
     const ways: Record<string, BodySearchTuning> = {
       all: { bitmapAllBelow: Number.MAX_SAFE_INTEGER, walkShare: 2, smallestWindow: 4 },
       walk: { bitmapAllBelow: 0, walkShare: 0, smallestWindow: 4 },
@@ -259,6 +261,87 @@ describe('search', () => {
         expect(
           rows.map((row) => row.card.id),
           `${way}, offset ${offset}, limit ${limit}`,
+        ).toEqual(matching.slice(offset, offset + limit));
+      }
+    }
+  });
+});
+
+describe('the recent-cards search index', () => {
+  const context = setupTestApp();
+  const make = cardFactory(context);
+
+  async function recentIndexes() {
+    const result = await context.db.orm.execute<{ name: string; predicate: string; valid: boolean }>(sql`
+      select c.relname as name, pg_get_expr(i.indpred, i.indrelid) as predicate, i.indisvalid as valid
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'cards'::regclass and c.relname like 'cards_recent_search_%'`);
+    return result.rows;
+  }
+
+  it('covers the newest cards, is built again only when it covers twice as many, and leaves results alone', async () => {
+    const writer = await make.author();
+    const start = Date.now() - 3_600_000;
+    const publish = async (from: number, count: number) => {
+      const ids: string[] = [];
+      for (let i = from; i < from + count; i++) {
+        const card = await make.card(writer, {
+          title: `Reef ${i}`,
+          body: i % 2 === 0 ? 'A manta ray over the reef.' : 'Coral only.',
+          publishedAt: new Date(start + i * 1000),
+        });
+        ids.push(card.id);
+      }
+      return ids;
+    };
+    // Unlisted cards are not counted as newest listed cards.
+    await make.card(writer, { title: 'Hidden', body: 'A manta ray.', visibility: 'unlisted' });
+    const first = await publish(0, 20);
+    const repository = createExploreRepository(context.db);
+
+    // Twenty listed cards are not more than twice ten: the full index serves.
+    expect(await repository.refreshRecentSearchIndex(10)).toEqual({ built: null });
+    expect(await recentIndexes()).toEqual([]);
+
+    // Forty are: the index covers the eight newest (published at 32 s onwards).
+    const second = await publish(20, 20);
+    const built = await repository.refreshRecentSearchIndex(8);
+    const utc = (at: number) => new Date(at).toISOString().replace('T', ' ').replace('Z', '000');
+    expect(built.built).toBe(utc(start + 32_000));
+    const [index] = await recentIndexes();
+    expect(index).toMatchObject({ valid: true });
+    expect(index!.predicate).toMatch(/^\(\(published_at AT TIME ZONE 'UTC'::text\) >= /);
+
+    // Until it covers more than sixteen cards, it stays.
+    const third = await publish(40, 8);
+    expect(await repository.refreshRecentSearchIndex(8)).toEqual({ built: null });
+    expect((await recentIndexes()).map((row) => row.name)).toEqual([index!.name]);
+
+    // Then it is built again on the eight newest, and the old one is dropped.
+    const fourth = await publish(48, 1);
+    const rebuilt = await repository.refreshRecentSearchIndex(8);
+    expect(rebuilt.built).toBe(utc(start + 41_000));
+    const after = await recentIndexes();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.name).not.toBe(index!.name);
+
+    // Windows inside and outside the index find the same cards as reading every match. With statistics, so
+    // that search knows the word is common and reads windows.
+    await context.db.orm.execute(sql`analyze cards`);
+    const matching = [...first, ...second, ...third, ...fourth].filter((_, i) => i % 2 === 0).reverse();
+    for (const smallestWindow of [2, 4, 64]) {
+      const windows = createExploreRepository(context.db, {
+        bodySearch: { bitmapAllBelow: 0, walkShare: 2, smallestWindow },
+      });
+      for (const [offset, limit] of [
+        [0, 3],
+        [2, 6],
+        [20, 5],
+      ] as const) {
+        const rows = await windows.searchBodies('manta', {}, undefined, offset, limit);
+        expect(
+          rows.map((row) => row.card.id),
+          `window ${smallestWindow}, offset ${offset}`,
         ).toEqual(matching.slice(offset, offset + limit));
       }
     }

@@ -413,6 +413,11 @@ export function createExploreService(repository: ExploreRepository, options: { v
     async sweepTrending() {
       return repository.recomputeTrending();
     },
+
+    /** Builds the recent-cards search index again when it covers too many cards (see recent-search-index.ts). */
+    async maintainSearchIndex() {
+      return repository.refreshRecentSearchIndex();
+    },
   };
 
   async function edgesAmong(ids: string[]): Promise<CardGraph['edges']> {

@@ -28,6 +28,7 @@ import {
 import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
 import { tsQuery } from '../../../db/text-search.ts';
 import { excerptSourceLength } from '../../cards/index.ts';
+import { publishedSinceForRecentIndex } from './recent-search-index.ts';
 
 /**
  * The query as a subquery that PostgreSQL evaluates once per statement. In a prepared statement's generic plan
@@ -269,7 +270,13 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
         const ids = on
           .select({ id: cards.id, publishedAt: cards.publishedAt })
           .from(cards)
-          .where(and(matches, since ? sql`${cards.publishedAt} >= ${since}` : undefined))
+          .where(
+            and(
+              matches,
+              since ? sql`${cards.publishedAt} >= ${since}` : undefined,
+              since ? publishedSinceForRecentIndex(since) : undefined,
+            ),
+          )
           .orderBy(...newestFirst)
           .offset(offset)
           .limit(limit)
