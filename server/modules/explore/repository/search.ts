@@ -100,6 +100,17 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   // generic plan's estimate for an unknown query is higher than the custom plans', though the plan is the
   // same. With a filter the best plan may depend on its value (a rare tag: the tags index), so those choose.
   const generic = db.withSettings({ plan_cache_mode: 'force_generic_plan' });
+  // The same for body matches read without a window, all of them or by walking: one plan whatever the words.
+  const byWalkingGeneric = db.withSettings({
+    enable_seqscan: 'off',
+    enable_bitmapscan: 'off',
+    plan_cache_mode: 'force_generic_plan',
+  });
+  const byIndexGeneric = db.withSettings({
+    enable_seqscan: 'off',
+    enable_indexscan: 'off',
+    plan_cache_mode: 'force_generic_plan',
+  });
 
   // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
   // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
@@ -212,6 +223,36 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     return statement;
   }
 
+  // Body matches read without a window and without filters (a window's plan depends on its start: whether
+  // the index of recent cards covers it), prepared per way and per kind of reader.
+  const bodies = new Map<string, ReturnType<typeof prepareBody>>();
+  function prepareBody(by: 'walk' | 'bitmap', signedIn: boolean, name: string) {
+    const on = by === 'walk' ? byWalkingGeneric : byIndexGeneric;
+    const query = onceQuery(sql.placeholder('q'));
+    const ids = on
+      .select({ id: cards.id, publishedAt: cards.publishedAt })
+      .from(cards)
+      .where(
+        and(
+          listedCard(),
+          sql`${cards.searchVector} @@ ${query}`,
+          sql`not (${cards.searchHead} @@ ${query})`,
+          signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .as('page');
+    return withSnippetSources(ids, { builder: on }).prepare(name);
+  }
+  function bodyStatement(by: 'walk' | 'bitmap', signedIn: boolean) {
+    const name = `search_body_${by}_${signedIn ? 'reader' : 'visitor'}`;
+    let statement = bodies.get(name);
+    if (!statement) bodies.set(name, (statement = prepareBody(by, signedIn, name)));
+    return statement;
+  }
+
   return {
     /**
      * The first tier of search: listed cards whose title or tags match `q`, best first, then newest. The rank
@@ -271,7 +312,12 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
         notBlockedBetween(readerKey, cards.authorKey),
         ...filterConditions(filters),
       );
-      const page = (by: 'walk' | 'bitmap', since?: Date) => {
+      const unfiltered = !filters.tag && !filters.type && !filters.author;
+      const page = async (by: 'walk' | 'bitmap', since?: Date) => {
+        if (!since && unfiltered) {
+          const statement = bodyStatement(by, readerKey !== undefined);
+          return withExcerptSources(await statement.execute({ q, reader: readerKey, offset, limit }));
+        }
         const on = by === 'walk' ? byWalking : byIndex;
         const ids = on
           .select({ id: cards.id, publishedAt: cards.publishedAt })
