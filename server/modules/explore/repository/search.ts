@@ -89,28 +89,26 @@ const NEWEST_TIMES_TTL_MS = 60_000;
 /** How long the cached lexeme statistics (search's estimates) are used; ANALYZE renews them rarely. */
 const LEXEME_STATS_TTL_MS = 10 * 60_000;
 
+/** Whether a search of this shape uses any filter. */
+const filtered = (shape: FilterShape) => shape.tag || shape.type || shape.author;
+
 /** Search: the title and tags tier, the body tier, similar titles, and filters without words. */
 export function createSearchRepository(db: Database, tuning: BodySearchTuning = defaultTuning) {
   const { orm } = db;
   // Each way of reading body matches runs on sessions where the planner can take no other (see searchBodies).
-  const byWalking = db.withSettings({ enable_seqscan: 'off', enable_bitmapscan: 'off' });
-  const byIndex = db.withSettings({ enable_seqscan: 'off', enable_indexscan: 'off' });
+  const walking = { enable_seqscan: 'off', enable_bitmapscan: 'off' };
+  const indexed = { enable_seqscan: 'off', enable_indexscan: 'off' };
+  const byWalking = db.withSettings(walking);
+  const byIndex = db.withSettings(indexed);
   // The first tier's prepared statements without filters run on sessions that always use their generic plan:
   // left to choose, PostgreSQL planned them again on every execution (0.6 ms of a 3–4 ms search), since the
   // generic plan's estimate for an unknown query is higher than the custom plans', though the plan is the
   // same. With a filter the best plan may depend on its value (a rare tag: the tags index), so those choose.
-  const generic = db.withSettings({ plan_cache_mode: 'force_generic_plan' });
+  const genericPlan = { plan_cache_mode: 'force_generic_plan' };
+  const generic = db.withSettings(genericPlan);
   // The same for body matches read without a window, all of them or by walking: one plan whatever the words.
-  const byWalkingGeneric = db.withSettings({
-    enable_seqscan: 'off',
-    enable_bitmapscan: 'off',
-    plan_cache_mode: 'force_generic_plan',
-  });
-  const byIndexGeneric = db.withSettings({
-    enable_seqscan: 'off',
-    enable_indexscan: 'off',
-    plan_cache_mode: 'force_generic_plan',
-  });
+  const byWalkingGeneric = db.withSettings({ ...walking, ...genericPlan });
+  const byIndexGeneric = db.withSettings({ ...indexed, ...genericPlan });
 
   // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
   // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
@@ -193,7 +191,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   const heads = new Map<string, ReturnType<typeof prepareHead>>();
   function prepareHead(shape: FilterShape, signedIn: boolean, name: string) {
     const query = onceQuery(sql.placeholder('q'));
-    const on = shape.tag || shape.type || shape.author ? orm : generic;
+    const on = filtered(shape) ? orm : generic;
     const top = on
       .select({
         id: cards.id,
@@ -312,7 +310,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
         notBlockedBetween(readerKey, cards.authorKey),
         ...filterConditions(filters),
       );
-      const unfiltered = !filters.tag && !filters.type && !filters.author;
+      const unfiltered = !filtered(shapeOf(filters));
       const page = async (by: 'walk' | 'bitmap', since?: Date) => {
         if (!since && unfiltered) {
           const statement = bodyStatement(by, readerKey !== undefined);
