@@ -426,6 +426,36 @@ export const titleWords = pgTable('title_words', { word: text().primaryKey() }, 
   index('title_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
 ]);
 
+/**
+ * The title and tags index again, as posting lists in rank order: a row for each word of each listed card's
+ * title and tags, with the card's first-tier rank for that word alone. For a one-word query search reads the
+ * best few cards here instead of ranking every card the word matches (decision 020). Kept by triggers on
+ * `cards` (migration 0015); a card leaves it when it stops being listed.
+ */
+export const searchHeadTerms = pgTable(
+  'search_head_terms',
+  {
+    lexeme: text().notNull(),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    rank: real().notNull(),
+    publishedAt: timestamp({ withTimezone: true }),
+    authorKey: text().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cardId, table.lexeme] }),
+    // Search's order for one word, with the author for the blocks check: read by index-only scans.
+    index('search_head_terms_rank_idx').on(
+      table.lexeme,
+      table.rank.desc(),
+      table.publishedAt.desc().nullsLast(),
+      table.cardId.desc(),
+      table.authorKey,
+    ),
+  ],
+);
+
 /** Unpublished edits of a card: what the builder autosaves. `revision` rejects a save based on an old copy. */
 export const cardDrafts = pgTable('card_drafts', {
   cardId: uuid()

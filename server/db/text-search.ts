@@ -7,3 +7,10 @@ import { sql, type Placeholder } from 'drizzle-orm';
  */
 export const tsQuery = (q: string | Placeholder) =>
   sql`(websearch_to_tsquery('english', cardweb_unaccent(${q})) || websearch_to_tsquery('simple', cardweb_unaccent(${q})))`;
+
+/**
+ * The lexemes `tsQuery` makes of a one-word query (its English stem and the word as written, once each if
+ * they are the same), which the first tier's posting lists are read by.
+ */
+export const oneWordLexemes = (q: string | Placeholder) =>
+  sql`tsvector_to_array(to_tsvector('english', cardweb_unaccent(${q})) || to_tsvector('simple', cardweb_unaccent(${q})))`;

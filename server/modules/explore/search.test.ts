@@ -267,6 +267,90 @@ describe('search', () => {
   });
 });
 
+describe('the first tier of a one-word search (decision 020)', () => {
+  const context = setupTestApp();
+  const { signUp } = people(context, '198.18.2');
+  const make = cardFactory(context);
+  const ids = (rows: { card: { id: string } }[]) => rows.map((row) => row.card.id);
+
+  it('reads the same pages from the posting lists as from the title and tags index', async () => {
+    // "gazelles" is two lexemes: "gazell" (titles, stemmed) and "gazelles" (tags, as written). The cards
+    // holding both rank first, yet sit below the first hundred in each lexeme's list: only the cards found
+    // holding both put them on the first page.
+    const [ada, bob] = [await make.author(), await make.author()];
+    const reader = await signUp('Gazelle Reader');
+    await make.block(reader.id, bob);
+    const start = Date.now() - 3_600_000;
+    let n = 0;
+    const card = (author: string, title: string, tags: string[] = []) =>
+      make.card(author, { title, tags, publishedAt: new Date(start + (n++ % 97) * 1000) });
+    for (let i = 0; i < 6; i++) await card(i % 2 ? ada : bob, `Gazelle ${i}`, ['gazelles']);
+    for (let i = 0; i < 120; i++) await card(i % 3 ? ada : bob, `Gazelle gazelle ${i}`);
+    for (let i = 0; i < 110; i++) await card(i % 3 ? ada : bob, `Antelope ${i}`, ['gazelles']);
+    for (let i = 0; i < 10; i++) await card(ada, `Springbok ${i}`);
+
+    const repository = createExploreRepository(context.db);
+    for (const readerKey of [undefined, reader.id]) {
+      // More than a hundred at once: read from the title and tags index, every match ranked.
+      const all = ids(await repository.searchTitlesAndTags('gazelles', {}, readerKey, 0, 300));
+      expect(all.length).toBe(readerKey ? 156 : 236);
+      const pages: string[] = [];
+      for (let offset = 0; offset < 100; offset += 20)
+        pages.push(...ids(await repository.searchTitlesAndTags('gazelles', {}, readerKey, offset, 20)));
+      expect(pages).toEqual(all.slice(0, 100));
+      expect(ids(await repository.searchTitlesAndTags('gazelles', {}, readerKey, 13, 7))).toEqual(
+        all.slice(13, 20),
+      );
+      // A word of one lexeme (stem and word alike), and one that matches nothing.
+      const springbok = ids(await repository.searchTitlesAndTags('springbok', {}, readerKey, 0, 300));
+      expect(springbok).toHaveLength(10);
+      expect(ids(await repository.searchTitlesAndTags('springbok', {}, readerKey, 0, 20))).toEqual(springbok);
+      expect(await repository.searchTitlesAndTags('wildebeest', {}, readerKey, 0, 20)).toEqual([]);
+    }
+  });
+
+  it("keeps the posting lists equal to the listed cards' titles and tags through every change", async () => {
+    const writer = await make.author();
+    const draft = await make.card(writer, { title: 'Ibex draft', status: 'draft' });
+    const listed = await make.card(writer, { title: 'Ibex listed', tags: ['ibex'] });
+    const hidden = await make.card(writer, { title: 'Ibex hidden', visibility: 'private' });
+    const gone = await make.card(writer, { title: 'Ibex gone' });
+    const removed = await make.card(writer, { title: 'Ibex removed' });
+    const at = new Date(Date.now() - 5000);
+    const update = (id: string, values: Partial<typeof cards.$inferInsert>) =>
+      context.db.orm.update(cards).set(values).where(eq(cards.id, id));
+    await update(draft.id, { status: 'published', publishedAt: at });
+    await update(listed.id, { title: "Markhor's horns", tags: ['ibex', 'wild/goats'] });
+    await update(hidden.id, { visibility: 'public' });
+    await update(gone.id, { deletedAt: new Date() });
+    await context.db.orm.delete(cards).where(eq(cards.id, removed.id));
+    // Counts, likes and trending scores leave the lists alone (the trigger does not fire).
+    await update(listed.id, { likes: 5, views: 9, trendingScore: 2 });
+
+    const drift = await context.db.orm.execute<{ lexeme: string }>(sql`
+      with expected as (
+        select t.lexeme, c.id as card_id, t.rank, c.published_at, c.author_key
+        from cards c, cardweb_search_head_terms(c.search_head) t
+        where c.status = 'published' and c.visibility = 'public' and c.deleted_at is null)
+      (select * from expected except select * from search_head_terms)
+      union all
+      (select * from search_head_terms except select * from expected)`);
+    expect(drift.rows).toEqual([]);
+    const lexemes = await context.db.orm.execute<{ lexeme: string }>(sql`
+      select lexeme from search_head_terms where card_id = ${listed.id} order by lexeme`);
+    expect(lexemes.rows.map((row) => row.lexeme)).toEqual(['goats', 'horn', 'ibex', 'markhor', 'wild']);
+    // Each lexeme is ranked by a query of itself, whatever characters it holds.
+    const odd = await context.db.orm.execute<{ lexeme: string; rank: number }>(sql`
+      select lexeme, rank from cardweb_search_head_terms(array_to_tsvector(array['it''s', 'a\\b', 'x:*', '!']))`);
+    expect(odd.rows.map((row) => row.lexeme).sort()).toEqual(['!', 'a\\b', "it's", 'x:*']);
+    expect(odd.rows.every((row) => row.rank > 0)).toBe(true);
+    const found = (q: string) =>
+      context.db.orm.execute(sql`
+      select 1 from search_head_terms where card_id in (${draft.id}, ${hidden.id}, ${gone.id}) and lexeme = ${q}`);
+    expect((await found('ibex')).rows).toHaveLength(2);
+  });
+});
+
 describe('the recent-cards search index', () => {
   const context = setupTestApp();
   const make = cardFactory(context);

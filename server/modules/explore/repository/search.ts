@@ -11,7 +11,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database, Orm } from '../../../db/client.ts';
-import { cards, profiles, titleWords } from '../../../db/schema.ts';
+import { cards, profiles, searchHeadTerms, titleWords } from '../../../db/schema.ts';
 import { estimateShare, type LexemeStats } from '../match-estimate.ts';
 import {
   authorColumns,
@@ -26,7 +26,7 @@ import {
   type FilterShape,
 } from './shared.ts';
 import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
-import { tsQuery } from '../../../db/text-search.ts';
+import { oneWordLexemes, tsQuery } from '../../../db/text-search.ts';
 import { excerptSourceLength } from '../../cards/index.ts';
 import { publishedSinceForRecentIndex } from './recent-search-index.ts';
 
@@ -88,6 +88,14 @@ const TITLE_WORD_NEIGHBOURS = 20;
 const NEWEST_TIMES_TTL_MS = 60_000;
 /** How long the cached lexeme statistics (search's estimates) are used; ANALYZE renews them rarely. */
 const LEXEME_STATS_TTL_MS = 10 * 60_000;
+
+/** Pages of a one-word search that end within this many cards are read from the posting lists. */
+const POSTINGS_DEPTH = 100;
+/** A query `tsQuery` makes one or two lexemes of (a word and its stem): letters and digits only. */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
+
+/** The first tier's rank of a card for `query` (the function holds the weights; see migration 0015). */
+const headRank = (query: SQL) => sql<number>`cardweb_search_head_rank(${cards.searchHead}, ${query})`;
 
 /** Whether a search of this shape uses any filter. */
 const filtered = (shape: FilterShape) => shape.tag || shape.type || shape.author;
@@ -195,7 +203,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     const top = on
       .select({
         id: cards.id,
-        rank: sql<number>`ts_rank('{0.1, 0.1, 0.4, 1.0}', ${cards.searchHead}, ${query})`.as('search_rank'),
+        rank: headRank(query).as('search_rank'),
         publishedAt: cards.publishedAt,
       })
       .from(cards)
@@ -218,6 +226,63 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     const name = `search_head_${signedIn ? 'reader' : 'visitor'}${shape.tag ? '_tag' : ''}${shape.type ? '_type' : ''}${shape.author ? '_author' : ''}`;
     let statement = heads.get(name);
     if (!statement) heads.set(name, (statement = prepareHead(shape, signedIn, name)));
+    return statement;
+  }
+
+  // The first tier of a one-word search without filters, from the posting lists (decision 020): the first
+  // `depth` cards of each of the word's lexemes (one or two) in rank order, and the cards that hold both,
+  // make the candidates; they are ranked as the statement above ranks them. A card in the true first `depth`
+  // holds one lexeme, and then fewer than `depth` cards come before it in that lexeme's list, or holds both.
+  const wordHeads = new Map<string, ReturnType<typeof prepareWordHead>>();
+  function prepareWordHead(signedIn: boolean, name: string) {
+    const query = onceQuery(sql.placeholder('q'));
+    const reader = sql.placeholder('reader');
+    const lexemes = oneWordLexemes(sql.placeholder('q'));
+    const terms = searchHeadTerms;
+    const candidates = sql`(
+      select best.card_id
+      from unnest(${lexemes}) as term (lexeme)
+      cross join lateral (
+        select ${terms.cardId} as card_id from ${terms}
+        where ${terms.lexeme} = term.lexeme
+          ${signedIn ? sql`and ${notBlockedBetween(reader, terms.authorKey)}` : sql``}
+        order by ${terms.rank} desc nulls last, ${terms.publishedAt} desc nulls last, ${terms.cardId} desc nulls last
+        limit ${sql.placeholder('depth')}
+      ) as best
+      union
+      select ${cards.id} from ${cards}
+      where ${listedCard()} and ${cards.searchHead} @@ (
+        select cardweb_lexeme_query(min(lexeme)) && cardweb_lexeme_query(max(lexeme))
+        from unnest(${oneWordLexemes(sql.placeholder('q'))}) as lexeme having count(*) = 2
+      )
+    ) as candidates (card_id)`;
+    const top = generic
+      .select({
+        id: cards.id,
+        rank: headRank(query).as('search_rank'),
+        publishedAt: cards.publishedAt,
+      })
+      .from(candidates)
+      .innerJoin(cards, sql`${cards.id} = candidates.card_id`)
+      .where(
+        and(
+          listedCard(),
+          // `is true` keeps the planner off the title and tags index here: the candidates are few, and their
+          // rows are read by id. The test only matters if a lexeme's list holds a card the query misses.
+          sql`(${cards.searchHead} @@ ${query}) is true`,
+          signedIn ? notBlockedBetween(reader, cards.authorKey) : undefined,
+        ),
+      )
+      .orderBy(sql`search_rank desc`, ...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .as('top');
+    return withSnippetSources(top, { before: sql`search_rank desc`, builder: generic }).prepare(name);
+  }
+  function wordHeadStatement(signedIn: boolean) {
+    const name = `search_head_word_${signedIn ? 'reader' : 'visitor'}`;
+    let statement = wordHeads.get(name);
+    if (!statement) wordHeads.set(name, (statement = prepareWordHead(signedIn, name)));
     return statement;
   }
 
@@ -265,12 +330,18 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
       offset: number,
       limit: number,
     ) {
-      const rows = await headStatement(shapeOf(filters), readerKey !== undefined).execute({
+      const shape = shapeOf(filters);
+      const statement =
+        !filtered(shape) && ONE_WORD.test(q) && offset + limit <= POSTINGS_DEPTH
+          ? wordHeadStatement(readerKey !== undefined)
+          : headStatement(shape, readerKey !== undefined);
+      const rows = await statement.execute({
         q,
         reader: readerKey,
         ...filterValues(filters),
         offset,
         limit,
+        depth: offset + limit,
       });
       return withExcerptSources(rows);
     },
