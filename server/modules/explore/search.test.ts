@@ -413,7 +413,13 @@ describe('the recent-cards search index', () => {
     // that search knows the word is common and reads windows.
     await context.db.orm.execute(sql`analyze cards`);
     const matching = [...first, ...second, ...third, ...fourth].filter((_, i) => i % 2 === 0).reverse();
-    for (const smallestWindow of [2, 4, 64]) {
+    const reader = await make.author();
+    for (const [smallestWindow, readerKey] of [
+      [2, undefined],
+      [4, undefined],
+      [64, undefined],
+      [2, reader],
+    ] as const) {
       const windows = createExploreRepository(context.db, {
         bodySearch: { bitmapAllBelow: 0, walkShare: 2, smallestWindow },
       });
@@ -422,10 +428,10 @@ describe('the recent-cards search index', () => {
         [2, 6],
         [20, 5],
       ] as const) {
-        const rows = await windows.searchBodies('manta', {}, undefined, offset, limit);
+        const rows = await windows.searchBodies('manta', {}, readerKey, offset, limit);
         expect(
           rows.map((row) => row.card.id),
-          `window ${smallestWindow}, offset ${offset}`,
+          `window ${smallestWindow}, offset ${offset}, ${readerKey ? 'signed in' : 'visitor'}`,
         ).toEqual(matching.slice(offset, offset + limit));
       }
     }

@@ -16,7 +16,7 @@ import { listedCard } from '../../../db/visibility.ts';
 /** The prefix of the index's name; the rest is the bound, in seconds since 1970, so each build has a name. */
 const NAME_PREFIX = 'cards_recent_search_';
 /** How many of the newest listed cards a fresh build covers; it is built again once it covers twice as many. */
-export const RECENT_SEARCH_CARDS = 16_000;
+export const RECENT_SEARCH_CARDS = 8_000;
 
 /**
  * The condition that lets a window of search use the recent-cards index: "published since `since`", written on
@@ -31,19 +31,42 @@ export function publishedSinceForRecentIndex(since: Date): SQL {
 
 type IndexRow = { name: string; valid: boolean; bound: string | null };
 
+/** The recent-cards indexes there are, oldest first, with their bounds as PostgreSQL prints them. */
+async function indexes(orm: Orm): Promise<IndexRow[]> {
+  const result = await orm.execute<IndexRow>(sql`
+    select c.relname as name, i.indisvalid as valid,
+           substring(pg_get_expr(i.indpred, i.indrelid) from '''([^'']+)''::timestamp') as bound
+    from pg_index i
+    join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = ${getTableName(cards)}::regclass and c.relname like ${`${NAME_PREFIX}%`}
+    order by c.relname`);
+  return result.rows;
+}
+
+/** A bound as PostgreSQL prints a timestamp (UTC wall-clock time): safe to write into a statement. */
+const BOUND = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?$/;
+
+/** The recent-cards index search can use: its bound, as a literal and as a time; none while there is none. */
+export type RecentIndexBound = { literal: string; since: Date };
+
+/** The bound of the newest valid recent-cards index, if there is one. */
+export async function readRecentIndexBound(orm: Orm): Promise<RecentIndexBound | undefined> {
+  const bound = (await indexes(orm)).filter((row) => row.valid).at(-1)?.bound;
+  if (!bound || !BOUND.test(bound)) return undefined;
+  return { literal: bound, since: new Date(`${bound.replace(' ', 'T')}Z`) };
+}
+
+/**
+ * The recent-cards index's own predicate, for a prepared statement that reads a window inside it: a generic
+ * plan can prove the predicate only from the same expression and constant, not from a parameter.
+ */
+export function insideRecentIndex(bound: RecentIndexBound): SQL {
+  if (!BOUND.test(bound.literal)) throw new Error(`Bad bound ${bound.literal}`);
+  return sql`(${cards.publishedAt} at time zone 'UTC') >= ${sql.raw(`'${bound.literal}'::timestamp`)}`;
+}
+
 /** Builds, replaces and drops the recent-cards search index. */
 export function createRecentSearchIndexRepository(orm: Orm) {
-  async function indexes(): Promise<IndexRow[]> {
-    const result = await orm.execute<IndexRow>(sql`
-      select c.relname as name, i.indisvalid as valid,
-             substring(pg_get_expr(i.indpred, i.indrelid) from '''([^'']+)''::timestamp') as bound
-      from pg_index i
-      join pg_class c on c.oid = i.indexrelid
-      where i.indrelid = ${getTableName(cards)}::regclass and c.relname like ${`${NAME_PREFIX}%`}
-      order by c.relname`);
-    return result.rows;
-  }
-
   return {
     /**
      * Keeps the recent-cards index covering between `size` and twice `size` of the newest listed cards:
@@ -63,7 +86,7 @@ export function createRecentSearchIndexRepository(orm: Orm) {
                 offset ${2 * size} limit 1) as stale`);
       const { fresh, stale } = bounds.rows[0] ?? { fresh: null, stale: null };
 
-      let existing = await indexes();
+      let existing = await indexes(orm);
       for (const index of existing.filter((row) => !row.valid))
         await orm.execute(sql`drop index concurrently if exists ${sql.identifier(index.name)}`);
       existing = existing.filter((row) => row.valid);

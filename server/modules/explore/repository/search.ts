@@ -28,7 +28,12 @@ import {
 import { listedCard, notBlockedBetween } from '../../../db/visibility.ts';
 import { oneWordLexemes, tsQuery } from '../../../db/text-search.ts';
 import { excerptSourceLength } from '../../cards/index.ts';
-import { publishedSinceForRecentIndex } from './recent-search-index.ts';
+import {
+  insideRecentIndex,
+  publishedSinceForRecentIndex,
+  readRecentIndexBound,
+  type RecentIndexBound,
+} from './recent-search-index.ts';
 
 /**
  * The query as a subquery that PostgreSQL evaluates once per statement. In a prepared statement's generic plan
@@ -121,9 +126,11 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
   // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
   // searchBodies).
-  let newestTimes: { at: number; times: Map<number, Date> } | undefined;
+  let newestTimes: { at: number; times: Map<number, Date>; recent?: RecentIndexBound } | undefined;
   const windows = Array.from({ length: 10 }, (_, i) => tuning.smallestWindow * 2 ** i);
-  async function newestSince(count: number): Promise<Date | undefined> {
+  async function newestSince(
+    count: number,
+  ): Promise<{ since: Date; recent: RecentIndexBound | undefined } | undefined> {
     const n = windows.find((size) => size >= count) ?? Infinity;
     if (!newestTimes || Date.now() - newestTimes.at > NEWEST_TIMES_TTL_MS) {
       const result = await orm.execute<{ n: number; at: Date | string | null }>(sql`
@@ -134,10 +141,12 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
       newestTimes = {
         at: Date.now(),
         times: new Map(result.rows.flatMap((row) => (row.at ? [[row.n, new Date(row.at)] as const] : []))),
+        recent: await readRecentIndexBound(orm),
       };
     }
     // No time: fewer cards than that are listed, so the window is all of them.
-    return newestTimes.times.get(n);
+    const since = newestTimes.times.get(n);
+    return since && { since, recent: newestTimes.recent };
   }
 
   // The statistics PostgreSQL keeps of the search vector, read every few minutes: search estimates how many
@@ -316,6 +325,47 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     return statement;
   }
 
+  // A window of body matches inside the recent-cards index, without filters: prepared per kind of reader
+  // and per index, whose predicate the statement carries. The window's start is a parameter, so the plan is
+  // made once, not for every search (0.7 ms): it reads the index's matches and keeps those in the window,
+  // where a plan for the one start would intersect them with the index of new cards first. Inside the small
+  // recent index that costs less than planning; in the full index it would not, so windows reaching past
+  // the recent index are planned for their start.
+  const windowStatements = new Map<string, ReturnType<typeof prepareWindow>>();
+  function prepareWindow(signedIn: boolean, recent: RecentIndexBound, name: string) {
+    const query = onceQuery(sql.placeholder('q'));
+    const ids = byIndexGeneric
+      .select({ id: cards.id, publishedAt: cards.publishedAt })
+      .from(cards)
+      .where(
+        and(
+          listedCard(),
+          sql`${cards.searchVector} @@ ${query}`,
+          sql`not (${cards.searchHead} @@ ${query})`,
+          signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
+          sql`${cards.publishedAt} >= ${sql.placeholder('since')}`,
+          insideRecentIndex(recent),
+        ),
+      )
+      .orderBy(...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .as('page');
+    return withSnippetSources(ids, { builder: byIndexGeneric }).prepare(name);
+  }
+  function windowStatement(signedIn: boolean, recent: RecentIndexBound) {
+    const index = String(recent.since.getTime());
+    const name = `search_body_window_${index}_${signedIn ? 'reader' : 'visitor'}`;
+    let statement = windowStatements.get(name);
+    if (!statement) {
+      // A new recent-cards index replaced the last: the statements of the last are not used again.
+      for (const key of windowStatements.keys())
+        if (!key.includes(`_${index}_`)) windowStatements.delete(key);
+      windowStatements.set(name, (statement = prepareWindow(signedIn, recent, name)));
+    }
+    return statement;
+  }
+
   return {
     /**
      * The first tier of search: listed cards whose title or tags match `q`, best first, then newest. The rank
@@ -382,10 +432,14 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
         ...filterConditions(filters),
       );
       const unfiltered = !filtered(shapeOf(filters));
-      const page = async (by: 'walk' | 'bitmap', since?: Date) => {
-        if (!since && unfiltered) {
-          const statement = bodyStatement(by, readerKey !== undefined);
-          return withExcerptSources(await statement.execute({ q, reader: readerKey, offset, limit }));
+      const page = async (by: 'walk' | 'bitmap', window?: { since: Date; recent?: RecentIndexBound }) => {
+        const since = window?.since;
+        const recent = window?.recent && window.since >= window.recent.since ? window.recent : undefined;
+        if (unfiltered && (!window || recent)) {
+          const statement = recent
+            ? windowStatement(readerKey !== undefined, recent)
+            : bodyStatement(by, readerKey !== undefined);
+          return withExcerptSources(await statement.execute({ q, reader: readerKey, since, offset, limit }));
         }
         const on = by === 'walk' ? byWalking : byIndex;
         const ids = on
@@ -415,9 +469,9 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
 
       let newest = Math.ceil((3 * (offset + limit) * stats.cards) / matching);
       for (;;) {
-        const since = await newestSince(newest);
-        const rows = await page('bitmap', since);
-        if (since === undefined || rows.length === limit) return rows;
+        const window = await newestSince(newest);
+        const rows = await page('bitmap', window);
+        if (window === undefined || rows.length === limit) return rows;
         newest *= 4;
       }
     },
