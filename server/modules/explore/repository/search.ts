@@ -124,29 +124,47 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   const byIndexGeneric = db.withSettings({ ...indexed, ...genericPlan });
 
   // When the n-th newest listed card was published, for n = smallestWindow · 2^i: search's windows of newest
-  // cards. Read once a minute; cards published since make a window a little larger, never wrong (see
-  // searchBodies).
-  let newestTimes: { at: number; times: Map<number, Date>; recent?: RecentIndexBound } | undefined;
+  // cards, with the recent-cards index that holds them. Read once a minute; cards published since make a
+  // window a little larger, never wrong (see searchBodies).
+  type NewestTimes = { at: number; times: Map<number, Date>; recent?: RecentIndexBound };
+  let newestTimes: NewestTimes | undefined;
+  let readingNewestTimes: Promise<void> | undefined;
   const windows = Array.from({ length: 10 }, (_, i) => tuning.smallestWindow * 2 ** i);
+  async function readNewestTimes(): Promise<NewestTimes> {
+    // One walk down the index of new cards, as far as the largest window or the last listed card.
+    const result = await orm.execute<{ n: number; at: Date | string | null }>(sql`
+      select n::int, at from (
+        select ${cards.publishedAt} as at,
+               row_number() over (order by ${cards.publishedAt} desc nulls last, ${cards.id} desc nulls last) as n
+        from ${cards} where ${listedCard()}
+        order by ${cards.publishedAt} desc nulls last, ${cards.id} desc nulls last
+        limit ${windows.at(-1)}
+      ) as newest
+      where n = any(${sql.param(windows)}::int[])`);
+    return {
+      at: Date.now(),
+      times: new Map(result.rows.flatMap((row) => (row.at ? [[row.n, new Date(row.at)] as const] : []))),
+      recent: await readRecentIndexBound(orm),
+    };
+  }
   async function newestSince(
     count: number,
   ): Promise<{ since: Date; recent: RecentIndexBound | undefined } | undefined> {
     const n = windows.find((size) => size >= count) ?? Infinity;
-    if (!newestTimes || Date.now() - newestTimes.at > NEWEST_TIMES_TTL_MS) {
-      const result = await orm.execute<{ n: number; at: Date | string | null }>(sql`
-        select n, (select ${cards.publishedAt} from ${cards} where ${listedCard()}
-                   order by ${cards.publishedAt} desc nulls last, ${cards.id} desc nulls last
-                   offset n - 1 limit 1) as at
-        from unnest(${sql.param(windows)}::int[]) as n`);
-      newestTimes = {
-        at: Date.now(),
-        times: new Map(result.rows.flatMap((row) => (row.at ? [[row.n, new Date(row.at)] as const] : []))),
-        recent: await readRecentIndexBound(orm),
-      };
+    // Read again by one search at a time, while the others use the last times: when the minute ran out,
+    // every search under load would have read them at once.
+    if ((!newestTimes || Date.now() - newestTimes.at > NEWEST_TIMES_TTL_MS) && !readingNewestTimes) {
+      const reading = readNewestTimes()
+        .then((times) => void (newestTimes = times))
+        .finally(() => (readingNewestTimes = undefined));
+      // A failed read in the background is no search's error; the next search asks again.
+      reading.catch(() => undefined);
+      readingNewestTimes = reading;
     }
+    if (!newestTimes) await readingNewestTimes;
     // No time: fewer cards than that are listed, so the window is all of them.
-    const since = newestTimes.times.get(n);
-    return since && { since, recent: newestTimes.recent };
+    const since = newestTimes!.times.get(n);
+    return since && { since, recent: newestTimes!.recent };
   }
 
   // The statistics PostgreSQL keeps of the search vector, read every few minutes: search estimates how many
