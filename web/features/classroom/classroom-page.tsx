@@ -3,16 +3,18 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { SectionIntro } from '../../components/section-intro.tsx';
+import Box from '@mui/material/Box';
+import { PageHeader } from '../../components/page-header.tsx';
 
 export function ClassroomPage() {
   return (
-    <SectionIntro
-      title="Classroom"
-      guideAnchor="classroom"
-      description="The classroom holds courses. Each course is a path of lessons made of text, cards and quizzes. Enrol to keep your place and see your progress, check which courses a lesson builds on, and send a course's cards to Play to remember what you learned."
-    >
-      <Typography variant="h5" component="h2" sx={{ mt: 5, mb: 2, fontWeight: 600 }}>
+    <Box component="section" aria-labelledby="section-title">
+      <PageHeader
+        title="Classroom"
+        guideAnchor="classroom"
+        subtitle="Courses: paths of lessons made of text, cards and quizzes."
+      />
+      <Typography variant="h2" sx={{ mb: 2 }}>
         Courses
       </Typography>
       <Card variant="outlined">
@@ -28,6 +30,6 @@ export function ClassroomPage() {
           </CardContent>
         </CardActionArea>
       </Card>
-    </SectionIntro>
+    </Box>
   );
 }

@@ -1,5 +1,6 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 
 const syllabus = [
@@ -13,11 +14,14 @@ const syllabus = [
 
 export function ModernRecommendationSystemsPage() {
   return (
-    <SectionIntro
-      title="Modern recommendation systems"
-      guideAnchor="classroom"
-      description="A course on how recommendation systems work today, taught on a real one: the recommender that picks the cards in your Explore feed. Lessons go from finding candidates, through features, scoring and ranking, to measuring quality offline. Each lesson comes with cards to study in Play and a short quiz, and the Recommendation debug page lets you watch every idea at work on your own feed."
-    >
+    <Box component="section" aria-labelledby="section-title">
+      <PageHeader title="Modern recommendation systems" guideAnchor="classroom" />
+      <Typography sx={{ maxWidth: 760 }}>
+        A course on how recommendation systems work today, taught on a real one: the recommender that picks
+        the cards in your Explore feed. Lessons go from finding candidates, through features, scoring and
+        ranking, to measuring quality offline. Each lesson comes with cards to study in Play and a short quiz,
+        and the Recommendation debug page lets you watch every idea at work on your own feed.
+      </Typography>
       <Typography variant="h5" component="h2" sx={{ mt: 5, mb: 1, fontWeight: 600 }}>
         What the course covers
       </Typography>
@@ -29,6 +33,6 @@ export function ModernRecommendationSystemsPage() {
       <Typography sx={{ mt: 2 }}>
         Back to <TextLink to="/classroom">all courses</TextLink>.
       </Typography>
-    </SectionIntro>
+    </Box>
   );
 }

@@ -304,6 +304,12 @@ describe('search', () => {
       type: 'flashcard',
       author: 'ada',
     });
+    // The filters are folded away, and their button counts the ones in use.
+    expect(screen.queryByRole('combobox', { name: 'Tag' })).toBeNull();
+    const filters = screen.getByRole('button', { name: 'Filters 3 in use' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await u.click(filters);
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('combobox', { name: 'Tag' })).toHaveValue('memory');
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('flashcard');
     expect(screen.getByRole('textbox', { name: 'Author' })).toHaveValue('ada');
@@ -316,6 +322,7 @@ describe('search', () => {
 
     await u.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location(router)).toBe('/exploration'));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Tag' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Author' })).toHaveValue('');
     expect(await screen.findByRole('tablist', { name: 'Feeds' })).toBeVisible();
@@ -334,6 +341,7 @@ describe('search', () => {
       'GET /api/cards/search': searchPage(9),
     });
     const { router } = renderExplore();
+    await u.click(screen.getByRole('button', { name: 'Filters' }));
     await u.type(screen.getByRole('combobox', { name: 'Tag' }), 'ma');
     // Asked once typing pauses, with what was typed.
     await waitFor(() => expect(lastQuery(fetchMock, '/api/tags')).toEqual({ q: 'ma' }));
@@ -343,6 +351,7 @@ describe('search', () => {
     await u.click(option);
     await waitFor(() => expect(location(router)).toBe('/exploration?tag=machine-learning'));
     expect(await screen.findByRole('link', { name: 'Card number 9' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Filters 1 in use' })).toBeVisible();
   });
 });
 

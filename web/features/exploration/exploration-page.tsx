@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
 import { CardList } from '../../components/card-list.tsx';
 import { CardGridSkeleton } from '../../components/card-tile.tsx';
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -55,26 +55,30 @@ export function ExplorationPage() {
   };
 
   return (
-    <Box>
-      <SectionIntro
+    <Box component="section" aria-labelledby="section-title">
+      <PageHeader
         title="Explore"
         guideAnchor="explore"
-        description="The public web of cards: what is trending, what is new, and what the people you follow have published. Search every public card, narrow it down by tag, type or author, open a preview, or switch to the graph to see how cards link to one another."
+        actions={
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={view}
+            onChange={(_event, value: 'grid' | 'graph' | null) => {
+              if (value) setParams({ view: value === 'graph' ? 'graph' : '' });
+            }}
+            aria-label="Show cards as"
+          >
+            <ToggleButton value="grid" sx={{ minHeight: 44, px: 2 }}>
+              Grid
+            </ToggleButton>
+            <ToggleButton value="graph" sx={{ minHeight: 44, px: 2 }}>
+              Graph
+            </ToggleButton>
+          </ToggleButtonGroup>
+        }
       />
-      <Box sx={{ mt: 4, display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={view}
-          onChange={(_event, value: 'grid' | 'graph' | null) => {
-            if (value) setParams({ view: value === 'graph' ? 'graph' : '' });
-          }}
-          aria-label="Show cards as"
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          <ToggleButton value="grid">Grid</ToggleButton>
-          <ToggleButton value="graph">Graph</ToggleButton>
-        </ToggleButtonGroup>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <SearchControls forGraph={view === 'graph'} />
         {view === 'graph' ? (
           <GraphView tag={filters.tag} author={filters.author} />

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import { cardTypes } from '../../../contracts/cards.ts';
 import { cardTypeNames } from '../../lib/card-labels.ts';
@@ -15,11 +17,16 @@ import { cardTypeOf, tagSuggestionsQuery } from './api.ts';
 import { useDebouncedParam, useDebouncedValue, useSetParams } from './url-state.ts';
 
 /**
- * The search box and its filters (tag, type, author). Everything lives in the address (`?q=&tag=&type=&author=`),
- * so a search can be shared, bookmarked and reached from a tag on a card page.
+ * The search box and its filters (tag, type, author), which fold away behind a "Filters" button that counts
+ * the ones in use, so the cards start in the first screen. Everything lives in the address
+ * (`?q=&tag=&type=&author=`), so a search can be shared, bookmarked and reached from a tag on a card page.
+ * The query syntax ("phrases", -word, or) is explained in the user guide.
  */
 export function SearchControls({ forGraph = false }: { forGraph?: boolean }) {
   const search = useDebouncedParam('q');
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   // The graph is narrowed by tag and author only; words and types would be filters it ignores.
   if (forGraph) {
     return (
@@ -28,6 +35,9 @@ export function SearchControls({ forGraph = false }: { forGraph?: boolean }) {
       </Box>
     );
   }
+  const active = [params.get('tag'), cardTypeOf(params.get('type')), params.get('author')].filter(
+    (value) => (value ?? '').trim() !== '',
+  ).length;
   return (
     <Box
       component="form"
@@ -39,34 +49,62 @@ export function SearchControls({ forGraph = false }: { forGraph?: boolean }) {
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
-      <TextField
-        type="search"
-        label="Search cards"
-        value={search.text}
-        onChange={(event) => search.setText(event.target.value)}
-        helperText={
-          <>
-            Put a phrase in &quot;quotes&quot;, write -word to leave a word out, and or between words to match
-            either.
-          </>
-        }
-        slotProps={{
-          htmlInput: { maxLength: 200 },
-          input: {
-            // A submit button: Enter in any field of the form searches at once (a form with several fields
-            // and no submit button is not submitted by Enter).
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton type="submit" aria-label="Search" edge="end">
-                  <SearchIcon />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-        fullWidth
-      />
-      <Filters />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <TextField
+          type="search"
+          label="Search cards"
+          value={search.text}
+          onChange={(event) => search.setText(event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 200 },
+            input: {
+              // A submit button: Enter in any field of the form searches at once (a form with several fields
+              // and no submit button is not submitted by Enter).
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton type="submit" aria-label="Search" edge="end">
+                    <SearchIcon />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+          fullWidth
+        />
+        <Button
+          variant={active > 0 ? 'contained' : 'outlined'}
+          startIcon={<FilterListIcon />}
+          aria-expanded={open}
+          aria-controls={panelId}
+          // The visible count reads as a number alone; the name says what it counts.
+          aria-label={active > 0 ? `Filters ${active} in use` : undefined}
+          onClick={() => setOpen((value) => !value)}
+          sx={{ flexShrink: 0, minHeight: 56 }}
+        >
+          Filters
+          {active > 0 ? (
+            <Box
+              component="span"
+              data-testid="active-filter-count"
+              sx={{
+                ml: 1,
+                minWidth: 22,
+                px: 0.75,
+                borderRadius: 11,
+                bgcolor: 'background.paper',
+                color: 'primary.main',
+                fontWeight: 700,
+                lineHeight: '22px',
+              }}
+            >
+              {active}
+            </Box>
+          ) : null}
+        </Button>
+      </Box>
+      <Collapse in={open} id={panelId} unmountOnExit>
+        <Filters />
+      </Collapse>
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '../../../contracts/profiles.ts';
-import { SectionIntro } from '../../components/section-intro.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
@@ -28,15 +28,13 @@ export function ProfilePage() {
 
 function SignedOut() {
   return (
-    <SectionIntro
-      title="Profile"
-      guideAnchor="profiles"
-      description="Your profile is your page on CARD WEB: your name, photo and a short bio, your rank, and the number of people you follow, your followers, your cards and the likes they have received. Edit your details and settings here. Other people see your public profile and your public cards, and can follow you from it."
-    >
-      <Typography sx={{ mt: 3 }}>
-        You are not signed in. <TextLink to={loginPathFor('/profile')}>Sign in</TextLink> to see your profile.
+    <Box component="section" aria-labelledby="section-title">
+      <PageHeader title="Profile" guideAnchor="profiles" />
+      <Typography>
+        You are not signed in. <TextLink to={loginPathFor('/profile')}>Sign in</TextLink> to see your profile:
+        your name, photo and bio, your rank, your cards and the people you follow.
       </Typography>
-    </SectionIntro>
+    </Box>
   );
 }
 
