@@ -18,7 +18,8 @@ const heading = { fontWeight: 600, lineHeight: 1.3, letterSpacing: 0 } as const;
 
 /**
  * The type scale of an application, not of a marketing page: a page's title (h1, in the page header) is
- * 28 px, a section's 20–22 px, and the text 16 px, with captions at 12 px. MUI's defaults start at 96 px.
+ * 28 px, a section's 20–22 px, a card's title 17 px, and the text 16 px, with captions at 12 px. MUI's
+ * defaults start at 96 px.
  * Every page takes its sizes from these variants rather than setting its own.
  */
 export const typeScale = {
@@ -26,8 +27,9 @@ export const typeScale = {
   h2: { ...heading, fontSize: '1.375rem' },
   h3: { ...heading, fontSize: '1.25rem' },
   h4: { ...heading, fontSize: '1.125rem' },
-  h5: { ...heading, fontSize: '1.0625rem' },
-  h6: { ...heading, fontSize: '1rem' },
+  // h5 and h6 are what sections and their parts use across the app (section headings, card titles).
+  h5: { ...heading, fontSize: '1.25rem' },
+  h6: { ...heading, fontSize: '1.0625rem' },
   subtitle1: { fontSize: '1rem', lineHeight: 1.5 },
   subtitle2: { fontSize: '0.875rem', fontWeight: 600, lineHeight: 1.5 },
   body1: { fontSize: '1rem', lineHeight: 1.6 },

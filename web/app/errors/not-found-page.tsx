@@ -2,17 +2,14 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** Any path that matches no page. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
-  useDocumentTitle('Page not found');
   return (
     <Box component="section" aria-labelledby="not-found-title" sx={{ maxWidth: 760 }}>
-      <Typography id="not-found-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Page not found
-      </Typography>
+      <PageHeader title="Page not found" titleId="not-found-title" />
       <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
         There is no page at <code>{pathname}</code>. The link may be mistyped, or the page may have moved.
       </Typography>

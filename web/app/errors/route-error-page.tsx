@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** "404 Not Found" for a route error response, the message for an Error, something readable otherwise. */
 export function describeRouteError(error: unknown): string {
@@ -19,16 +19,13 @@ export function describeRouteError(error: unknown): string {
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  useDocumentTitle('Error');
   return (
     <Box
       component="section"
       aria-labelledby="route-error-title"
       sx={{ maxWidth: 760, py: 2, px: { xs: 2, sm: 0 } }}
     >
-      <Typography id="route-error-title" variant="h4" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Unexpected Application Error
-      </Typography>
+      <PageHeader title="Unexpected Application Error" titleId="route-error-title" documentTitle={'Error'} />
       <Typography variant="h6" component="h2" color="error" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {describeRouteError(error)}
       </Typography>

@@ -5,13 +5,13 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../components/text-link.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { adminSessionQuery } from './api.ts';
 import { PremiumAdminSection } from './premium-admin-section.tsx';
 import { ReportsAdminSection } from './reports-admin-section.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /**
  * The sections of the page, in order. A new administrative tool (reports, say) is one more entry here and a
@@ -24,14 +24,11 @@ const sections: { id: string; Component: ComponentType }[] = [
 
 /** Administration: `/admin`, for people with the administrator role. The server checks the role on every call. */
 export function AdminPage() {
-  useDocumentTitle('Administration');
   const headingId = useId();
   const { signedIn } = useSession();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 960 }}>
-      <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Administration
-      </Typography>
+      <PageHeader title="Administration" titleId={headingId} />
       {signedIn ? (
         <AdminOnly />
       ) : (

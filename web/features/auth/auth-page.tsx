@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useAuthConfig } from './api.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 interface AuthPageProps {
   /** The first part of the tab title. */
@@ -19,13 +18,10 @@ interface AuthPageProps {
 
 /** The frame of every identity screen: one h1, a readable column, the tab title. */
 export function AuthPage({ title, heading = title, width = 480, children }: AuthPageProps) {
-  useDocumentTitle(title);
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: width, mx: 'auto' }}>
-      <Typography id={headingId} variant="h4" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        {heading}
-      </Typography>
+      <PageHeader title={heading} titleId={headingId} documentTitle={title} />
       {children}
     </Box>
   );

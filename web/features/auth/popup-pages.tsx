@@ -58,7 +58,7 @@ export function PopupStartPage() {
 
   return (
     <Box sx={{ py: 6, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h1" component="h1" gutterBottom>
         Signing in
       </Typography>
       {failure ? (
@@ -92,7 +92,7 @@ export function PopupDonePage() {
 
   return (
     <Box sx={{ py: 6, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h1" component="h1" gutterBottom>
         Signing in
       </Typography>
       {orphan ? (

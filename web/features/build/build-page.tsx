@@ -1,15 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { TextLink } from '../../components/text-link.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { DraftsList, NewCardFromTitle } from './drafts-list.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 // The editor (CodeMirror, the preview's renderer) is its own chunk: the list of drafts does not need it.
 const CardBuilder = lazy(async () => ({ default: (await import('./card-builder.tsx')).CardBuilder }));
@@ -21,7 +20,6 @@ const cardIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * `[[link]]` to a card nobody has written), and `/build?card=<id>` edits one.
  */
 export function BuildPage() {
-  useDocumentTitle('Build');
   const { user } = useSession();
   const [params] = useSearchParams();
   const cardId = params.get('card');
@@ -55,16 +53,7 @@ export function BuildPage() {
 
   return (
     <Box component="section" aria-labelledby="section-title">
-      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Build
-      </Typography>
-      <Typography sx={{ maxWidth: 760 }}>
-        Write a card in Markdown beside its live preview; it saves itself as you type, on this device and on
-        the server.{' '}
-        <Link component={RouterLink} to="/document#build">
-          How to use Build in the user guide
-        </Link>
-      </Typography>
+      <PageHeader title="Build" guideAnchor="build" />
       {content}
     </Box>
   );

@@ -42,7 +42,7 @@ function CardNotFound() {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
-      <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+      <Typography id={headingId} variant="h1" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
         Card not found
       </Typography>
       <Typography sx={{ mb: 3 }}>
@@ -112,7 +112,7 @@ function CardView({ id, graphLayout }: { id: string; graphLayout: GraphLayout | 
   if (!card) {
     return (
       <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 860 }}>
-        <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        <Typography id={headingId} variant="h1" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
           Card
         </Typography>
         {query.isError ? (
@@ -133,7 +133,7 @@ function CardView({ id, graphLayout }: { id: string; graphLayout: GraphLayout | 
       <Chip size="small" variant="outlined" label={cardTypeNames[card.type]} sx={{ mb: 1 }} />
       <Typography
         id={headingId}
-        variant="h3"
+        variant="h1"
         component="h1"
         sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 2 }}
       >

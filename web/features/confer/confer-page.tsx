@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -24,6 +23,7 @@ import { NewMessageDialog } from './new-message-dialog.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 import { Sidebar, type SidebarDialog } from './sidebar.tsx';
 import { ThreadPanel } from './thread-panel.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** `/confer`: chat. `?c=` opens a conversation, `&m=` a message in it, `&t=` the thread it is in. */
 export function ConferPage() {
@@ -32,10 +32,8 @@ export function ConferPage() {
   if (!user?.uid) {
     return (
       <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 760 }}>
-        <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-          Confer
-        </Typography>
-        <Typography sx={{ fontSize: '1.125rem', lineHeight: 1.7 }}>
+        <PageHeader title="Confer" guideAnchor="confer" />
+        <Typography>
           Confer is the chat of CARD WEB. Talk in channels or in direct messages, in real time: see who is
           online and who is typing, mention people, react, reply in threads, and pick up the conversation
           later with unread counts and the full history. Paste a card’s link to discuss it, and save a helpful
@@ -43,11 +41,6 @@ export function ConferPage() {
         </Typography>
         <Typography sx={{ mt: 3 }}>
           You are not signed in. <TextLink to={loginPathFor('/confer')}>Sign in</TextLink> to chat.
-        </Typography>
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/document#confer">
-            How to use Confer in the user guide
-          </Link>
         </Typography>
       </Box>
     );

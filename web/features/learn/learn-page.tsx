@@ -10,29 +10,19 @@ import Typography from '@mui/material/Typography';
 import { gradeNames } from '../../../contracts/play.ts';
 import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { activityQuery, allStatsQuery, deckListQuery, playOwnerOf } from '../../lib/play-api.ts';
 import { formatDuration, formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** `/learn`: the study dashboard: what is due in each deck, today's numbers and the latest grades. */
 export function LearnPage() {
-  useDocumentTitle('Learn');
   const { user } = useSession();
   return (
     <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 1000 }}>
-      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Learn
-      </Typography>
-      <Typography sx={{ maxWidth: 760 }}>
-        Your study dashboard: the reviews due today in each of your decks, what you did today, and the cards
-        you studied last.{' '}
-        <Link component={RouterLink} to="/document#learn">
-          How to use Learn in the user guide
-        </Link>
-      </Typography>
+      <PageHeader title="Learn" guideAnchor="learn" />
       {user ? (
         <Dashboard owner={playOwnerOf(user)} />
       ) : (

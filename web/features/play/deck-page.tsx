@@ -24,7 +24,6 @@ import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cardTypeNames } from '../../lib/card-labels.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
@@ -43,6 +42,7 @@ import {
 import { DeckFormDialog } from './deck-form-dialog.tsx';
 import { describeSource, itemLabel, stateNames } from './labels.ts';
 import { gamePath, studyPath } from './paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** `/play/decks/:deckId`: a deck, what is due in it, its cards and the schedule of each item. */
 export function DeckPage() {
@@ -51,7 +51,6 @@ export function DeckPage() {
   const { user } = useSession();
   const owner = ownerOf(user);
   const deck = useQuery({ ...deckQuery(deckId, owner), enabled: user !== null });
-  useDocumentTitle(deck.data?.name ?? 'Deck');
 
   let body;
   if (!user) {
@@ -84,15 +83,7 @@ export function DeckPage() {
       <Typography variant="body2" sx={{ mb: 1 }}>
         <TextLink to="/play">All decks</TextLink>
       </Typography>
-      <Typography
-        id="section-title"
-        variant="h3"
-        component="h1"
-        gutterBottom
-        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-      >
-        {deck.data?.name ?? 'Deck'}
-      </Typography>
+      <PageHeader title={deck.data?.name ?? 'Deck'} guideAnchor="play" />
       {body}
     </Box>
   );

@@ -16,7 +16,6 @@ import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { apiFetch } from '../../lib/api.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
@@ -26,24 +25,15 @@ import { DeckFormDialog } from './deck-form-dialog.tsx';
 import { describeSource } from './labels.ts';
 import { deckPagePath, studyPath } from './paths.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** `/play`: the person's decks with what is due today, a new deck, the study settings and the statistics. */
 export function PlayPage() {
-  useDocumentTitle('Play');
   const { user } = useSession();
 
   return (
     <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 1000 }}>
-      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Play
-      </Typography>
-      <Typography sx={{ maxWidth: 760 }}>
-        Study decks of cards with spaced repetition: after each item you answer Again, Hard, Good or Easy, and
-        it comes back just before you would forget it.{' '}
-        <Link component={RouterLink} to="/document#play">
-          How to use Play in the user guide
-        </Link>
-      </Typography>
+      <PageHeader title="Play" guideAnchor="play" />
       {user ? (
         <SignedInPlay owner={ownerOf(user)} />
       ) : (

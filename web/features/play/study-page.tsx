@@ -26,7 +26,6 @@ import {
 import { DueCounts } from '../../components/due-counts.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
@@ -55,6 +54,7 @@ import {
   type QueueState,
 } from './study-queue.ts';
 import { StudySummaryView, type GradeRecord } from './study-summary.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** The longest look at one item the server stores; a tab left open overnight is not a day of study. */
 const maxDurationMs = 24 * 60 * 60 * 1000;
@@ -133,19 +133,10 @@ export function StudyPage() {
   const deck = useQuery({ ...deckQuery(deckId, owner), enabled: user !== null });
   const verb = mode === 'cram' ? 'Cram' : 'Study';
   const title = deck.data ? `${verb} ${deck.data.name}` : verb;
-  useDocumentTitle(title);
 
   return (
     <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 820, mx: 'auto' }}>
-      <Typography
-        id="section-title"
-        variant="h4"
-        component="h1"
-        gutterBottom
-        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-      >
-        {title}
-      </Typography>
+      <PageHeader title={title} guideAnchor="play" />
       {user ? (
         // A new mode is a new session: nothing of the last one's queue carries over.
         <SessionLoader key={`${deckId}:${mode}`} deckId={deckId} mode={mode} owner={owner} />

@@ -61,7 +61,7 @@ export function ProfileName({
   return (
     <Typography
       id={id}
-      variant="h4"
+      variant="h1"
       component="h1"
       gutterBottom={gutterBottom}
       sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}

@@ -50,18 +50,18 @@ describe('own profile', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
-  it('names the person at h4 of the type scale while the profile loads and once it has, breaking long words', async () => {
+  it('names the person at the page-title size of the type scale while the profile loads and once it has, breaking long words', async () => {
     const answer = deferred<Response>();
     stubApi({ ...ownRoutes, 'GET /api/profiles/u_ada': () => answer.promise });
     renderOwnProfile();
-    // h3 made an ordinary name wrap beside the photo at 1280 px; the heading keeps its size when the profile
-    // arrives, so nothing below it jumps.
+    // MUI's h3 made an ordinary name wrap beside the photo at 1280 px; the heading is the page title of the
+    // type scale, and keeps its size when the profile arrives, so nothing below it jumps.
     const loading = screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' });
-    expect(loading).toHaveClass('MuiTypography-h4');
+    expect(loading).toHaveClass('MuiTypography-h1');
     answer.resolve(jsonResponse(200, ada));
     expect(await screen.findByRole('img', { name: 'Photo of Ada Lovelace' })).toBeVisible();
     const loaded = screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' });
-    expect(loaded).toHaveClass('MuiTypography-h4');
+    expect(loaded).toHaveClass('MuiTypography-h1');
     expect(loaded).toHaveStyle({ overflowWrap: 'anywhere' });
     expect(screen.getByRole('link', { name: '@ada' }).parentElement).toHaveStyle({
       overflowWrap: 'anywhere',

@@ -33,7 +33,7 @@ function ProfileNotFound({ handle }: { handle: string }) {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
-      <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+      <Typography id={headingId} variant="h1" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
         Profile not found
       </Typography>
       <Typography sx={{ mb: 3, overflowWrap: 'anywhere' }}>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../components/text-link.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -20,6 +19,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { ConfirmIdentityProvider } from './reauth.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 function SignedOut() {
   return (
@@ -32,14 +32,11 @@ function SignedOut() {
 
 /** Account settings: `/settings`. */
 export function SettingsPage() {
-  useDocumentTitle('Settings');
   const headingId = useId();
   const { signedIn } = useSession();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 760 }}>
-      <Typography id={headingId} variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Settings
-      </Typography>
+      <PageHeader title="Settings" titleId={headingId} />
       {/* The browser's copy says nobody is signed in: there is nothing to ask the server about. */}
       {signedIn ? <AccountSettings /> : <SignedOut />}
     </Box>

@@ -14,7 +14,7 @@ import { supportTicketRequestSchema, supportTopicLabels, supportTopics } from '.
 import type { SupportTicketRequest, SupportTicketResponse } from '../../../contracts/support.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useCreateSupportTicket } from './api.ts';
 
 /** What the form holds before validation: the topic starts unchosen. */
@@ -45,7 +45,6 @@ function registered({ ref, ...rest }: UseFormRegisterReturn) {
 }
 
 export function CustomerSupportPage() {
-  useDocumentTitle('Customer support');
   const mutation = useCreateSupportTicket();
   const [filed, setFiled] = useState<SupportTicketResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,15 +91,12 @@ export function CustomerSupportPage() {
   const sending = mutation.isPending;
 
   return (
-    <Box sx={{ maxWidth: 640 }}>
-      <Typography variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Customer support
-      </Typography>
-      <Typography sx={{ mb: 1 }}>
-        Ask a question, report a problem or tell us what would make CARD WEB better. We answer by email,
-        usually within two working days.
-      </Typography>
-      <Typography sx={{ mb: 4 }}>
+    <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 640 }}>
+      <PageHeader
+        title="Customer support"
+        subtitle="Ask a question, report a problem or suggest an improvement. We answer by email, usually within two working days."
+      />
+      <Typography sx={{ mb: 3 }}>
         Many answers are already in the <TextLink to="/document">user guide</TextLink>.
       </Typography>
 

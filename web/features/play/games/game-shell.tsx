@@ -12,7 +12,6 @@ import { normalizeTitle } from '../../../../contracts/card-text.ts';
 import type { GameKind, GameRecord, StudyFace, StudyItem } from '../../../../contracts/play.ts';
 import { Markdown, type LinkResolver } from '../../../components/markdown/markdown.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { loginPathFor } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { deckQuery, ownerOf } from '../api.ts';
@@ -20,6 +19,7 @@ import { errorSentence } from '../../../lib/error-sentence.ts';
 import { QueryError } from '../../../components/query-error.tsx';
 import { gameRecordsQuery, practiceQuery, usePostGameResult } from './api.ts';
 import { formatStopwatch } from './logic.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** The names of the games, as headings and tab titles say them. */
 export const gameTitles: Record<GameKind, string> = {
@@ -60,7 +60,6 @@ export function GamePage({
   children: (props: GameProps) => ReactNode;
 }) {
   const title = gameTitles[game];
-  useDocumentTitle(title);
   const { deckId = '' } = useParams();
   const { pathname } = useLocation();
   const { user } = useSession();
@@ -68,9 +67,7 @@ export function GamePage({
 
   return (
     <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 960 }}>
-      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
+      <PageHeader title={title} guideAnchor="play" />
       {user ? (
         <SignedInGame deckId={deckId} owner={owner} sampleSize={sampleSize} intro={intro}>
           {children}

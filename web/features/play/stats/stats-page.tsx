@@ -8,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StudyStats } from '../../../../contracts/play.ts';
 import { TextLink } from '../../../components/text-link.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { loginPathFor } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { deckListQuery, ownerOf } from '../api.ts';
@@ -17,23 +16,16 @@ import { studyStatsQuery } from './api.ts';
 import { countOf, formatDuration, formatRetention } from './calendar.ts';
 import { ForecastChart, RetentionCurves } from './charts.tsx';
 import { ReviewHeatmap } from './review-heatmap.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** `/play/stats?deck=<id>`: study statistics for one deck, or for all decks when no deck is named. */
 export function StatsPage() {
-  useDocumentTitle('Statistics');
   const { user } = useSession();
   const { pathname, search } = useLocation();
 
   return (
     <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 1100 }}>
-      <Typography id="section-title" variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-        Statistics
-      </Typography>
-      <Typography sx={{ maxWidth: 760 }}>
-        How your studying goes: what comes due, the days you studied, your streak and how much you remember.
-        Practice games do not count here; only reviews do.{' '}
-        <TextLink to="/document#play">Statistics in the user guide</TextLink>
-      </Typography>
+      <PageHeader title="Statistics" guideAnchor="play" />
       {user ? (
         <SignedInStats owner={ownerOf(user)} />
       ) : (
