@@ -78,11 +78,36 @@ test('a tag on a card leads to Explore filtered by that tag', async ({ page, bro
   await expect(
     page.getByRole('heading', { level: 2, name: `Cards matching “${word}”, tagged #regeneration` }),
   ).toBeVisible();
+  // The filters are folded away behind their button, which counts the ones in use.
+  await page.getByRole('button', { name: 'Filters 1 in use' }).click();
   await expect(page.getByRole('combobox', { name: 'Tag' })).toHaveValue('regeneration');
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article')).toHaveCount(1);
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(page).toHaveURL('/exploration');
   await expect(page.getByRole('tablist', { name: 'Feeds' })).toBeVisible();
+});
+
+test('on a phone a newcomer sees a card at once, opens Filters, picks a type, and the count shows 1', async ({
+  page,
+  browser,
+}) => {
+  await publishCards(browser, uniqueWord());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/exploration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  // The first card's title is in the first screen, without scrolling, and nothing scrolls sideways.
+  const first = page.getByRole('tabpanel').getByRole('article').first();
+  await expect(first.getByRole('link').first()).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const filters = page.getByRole('button', { name: 'Filters' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await filters.click();
+  await page.getByRole('combobox', { name: 'Type' }).selectOption('note');
+  await expect(page).toHaveURL(/[?&]type=note(&|$)/);
+  await expect(page.getByRole('button', { name: 'Filters 1 in use' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Cards of type note' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article').first()).toBeVisible();
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -104,6 +129,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto(`/exploration?q=${word}`);
     const tile = page.getByRole('article', { name: card.title });
     await expect(tile.locator('mark')).toHaveText(word);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(page.getByRole('combobox', { name: 'Tag' })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await tile.getByRole('button', { name: `Preview ${card.title}` }).click();
