@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title.ts';
-import { space } from '../lib/theme.ts';
+import { space } from '../lib/spacing.ts';
 
 interface PageHeaderProps {
   /** The page's name: its only h1, and the first part of the tab title unless `documentTitle` says otherwise. */
@@ -38,16 +37,16 @@ export function PageHeader({
 }: PageHeaderProps) {
   useDocumentTitle(documentTitle ?? title);
   const help = guideAnchor ? (
-    <Tooltip title="Help in the user guide">
-      <IconButton
-        component={RouterLink}
-        to={`/document#${guideAnchor}`}
-        aria-label={`Help: ${title} in the user guide`}
-        sx={{ width: 44, height: 44 }}
-      >
-        <HelpOutlineIcon />
-      </IconButton>
-    </Tooltip>
+    // No MUI Tooltip: it brings Popper into the start-up bundle of every page; the browser's title does.
+    <IconButton
+      component={RouterLink}
+      to={`/document#${guideAnchor}`}
+      aria-label={`Help: ${title} in the user guide`}
+      title="Help in the user guide"
+      sx={{ width: 44, height: 44 }}
+    >
+      <HelpOutlineIcon />
+    </IconButton>
   ) : null;
   return (
     // A div, not a header: inside main a header has no landmark role, and some tools call it a banner.

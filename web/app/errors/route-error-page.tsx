@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageHeader } from '../../components/page-header.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /** "404 Not Found" for a route error response, the message for an Error, something readable otherwise. */
 export function describeRouteError(error: unknown): string {
@@ -19,13 +19,18 @@ export function describeRouteError(error: unknown): string {
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useDocumentTitle('Error');
   return (
     <Box
       component="section"
       aria-labelledby="route-error-title"
       sx={{ maxWidth: 760, py: 2, px: { xs: 2, sm: 0 } }}
     >
-      <PageHeader title="Unexpected Application Error" titleId="route-error-title" documentTitle={'Error'} />
+      {/* The page header's title style without the header itself: this page is in the start-up bundle, and
+          has no actions or guide section to link, so it does not bring the help button along. */}
+      <Typography id="route-error-title" variant="h1" component="h1" sx={{ mb: 3 }}>
+        Unexpected Application Error
+      </Typography>
       <Typography variant="h6" component="h2" color="error" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {describeRouteError(error)}
       </Typography>
