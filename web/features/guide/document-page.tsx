@@ -57,11 +57,13 @@ const sections: GuideSection[] = [
           matched are highlighted in each result, and a small typo in a title is forgiven. Put a phrase in
           quotes to find those words together (<code>&quot;spaced repetition&quot;</code>), write a minus sign
           before a word to leave out cards with it (<code>memory -sleep</code>), and write <code>or</code>{' '}
-          between words to find cards with either (<code>recall or precision</code>). Narrow the cards by{' '}
-          <strong>Tag</strong> (start typing and pick one of the tags in use), <strong>Type</strong> and{' '}
-          <strong>Author</strong> (a handle, like <code>ada</code>), with or without words. The search and the
-          filters are part of the page’s address, so you can bookmark or share them; a tag on a card page
-          opens Explore filtered by that tag. <strong>Clear search</strong> takes you back to the tabs.
+          between words to find cards with either (<code>recall or precision</code>). Press{' '}
+          <strong>Filters</strong> beside the search box to narrow the cards by <strong>Tag</strong> (start
+          typing and pick one of the tags in use), <strong>Type</strong> and <strong>Author</strong> (a
+          handle, like <code>ada</code>), with or without words; the button shows how many filters are in use
+          while they are folded away. The search and the filters are part of the page’s address, so you can
+          bookmark or share them; a tag on a card page opens Explore filtered by that tag.{' '}
+          <strong>Clear search</strong> takes you back to the tabs.
         </p>
         <p>
           Press <strong>Preview</strong> on a card to read all of it without leaving the list, then{' '}
@@ -568,7 +570,8 @@ export function DocumentPage() {
     <Prose>
       <h1>User guide</h1>
       <p className="lead">
-        How to use every part of CARD WEB, section by section, with a link to each section’s own page.
+        How to use every part of CARD WEB, section by section, with a link to each section’s own page. The
+        help button (?) beside a page’s title opens that page’s section here.
       </p>
 
       <Box
