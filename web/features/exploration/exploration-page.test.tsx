@@ -153,7 +153,10 @@ describe('Explore for visitors', () => {
     stubApi({ 'GET /api/cards/feed/trending': emptyPage });
     renderExplore();
     expect(await screen.findByText(/Nothing is trending yet/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'New' })).toHaveAttribute('href', '/exploration?tab=new');
+    expect(screen.getByRole('link', { name: 'See what is new' })).toHaveAttribute(
+      'href',
+      '/exploration?tab=new',
+    );
   });
 
   it('shows a failed feed with Try again, which asks again', async () => {
@@ -204,8 +207,8 @@ describe('Explore for signed-in people', () => {
     expect(await screen.findByRole('link', { name: 'Card number 1' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
     await u.click(screen.getByRole('tab', { name: 'Following' }));
-    expect(await screen.findByText(/Nobody you follow has published yet — find people in/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Trending' })).toHaveAttribute(
+    expect(await screen.findByText('Nobody you follow has published yet.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Find people in Trending' })).toHaveAttribute(
       'href',
       '/exploration?tab=trending',
     );
@@ -284,10 +287,14 @@ describe('search', () => {
     expect(location(router)).toBe('/exploration?q=graphs');
     expect(
       await screen.findByText(
-        'No public card matches matching “graphs”. Check the spelling, try fewer words, or clear a filter.',
+        'No public card found matching “graphs”. Check the spelling, try fewer words, or clear a filter.',
       ),
     ).toBeVisible();
     expect(requests('GET /api/cards/search')).toHaveLength(1);
+    // The empty state's one action clears the search, back to the feeds.
+    const clear = screen.getAllByRole('button', { name: 'Clear search' });
+    await u.click(clear.at(-1)!);
+    expect(location(router)).toBe('/exploration');
   });
 
   it('reads the filters from the address, sends them, and clears them', async () => {

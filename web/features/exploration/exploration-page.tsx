@@ -3,15 +3,19 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { CardSummary } from '../../../contracts/cards.ts';
 import { CardList } from '../../components/card-list.tsx';
 import { CardGridSkeleton } from '../../components/card-tile.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -166,34 +170,43 @@ function FeedPanel({ tab, onPreview }: { tab: FeedTab; onPreview: (card: CardSum
 function FeedEmpty({ tab }: { tab: FeedTab }) {
   if (tab === 'following') {
     return (
-      <Typography>
-        Nobody you follow has published yet — find people in{' '}
-        <Link component={RouterLink} to="/exploration?tab=trending">
-          Trending
-        </Link>
-        .
-      </Typography>
+      <EmptyState
+        icon={<PeopleOutlineIcon />}
+        action={
+          <Button variant="outlined" component={RouterLink} to="/exploration?tab=trending">
+            Find people in Trending
+          </Button>
+        }
+      >
+        Nobody you follow has published yet.
+      </EmptyState>
     );
   }
   if (tab === 'trending') {
     return (
-      <Typography>
-        Nothing is trending yet. Cards rise here as people read and like them; see what is{' '}
-        <Link component={RouterLink} to="/exploration?tab=new">
-          New
-        </Link>
-        .
-      </Typography>
+      <EmptyState
+        icon={<TrendingUpIcon />}
+        action={
+          <Button variant="outlined" component={RouterLink} to="/exploration?tab=new">
+            See what is new
+          </Button>
+        }
+      >
+        Nothing is trending yet. Cards rise here as people read and like them.
+      </EmptyState>
     );
   }
   return (
-    <Typography>
-      No public cards yet. Write the first one in{' '}
-      <Link component={RouterLink} to="/build">
-        Build
-      </Link>
-      .
-    </Typography>
+    <EmptyState
+      icon={<NoteAddOutlinedIcon />}
+      action={
+        <Button variant="contained" component={RouterLink} to="/build">
+          Write the first card
+        </Button>
+      }
+    >
+      No public cards yet.
+    </EmptyState>
   );
 }
 
@@ -231,9 +244,16 @@ function SearchResultsPanel({
         query={query}
         label="Search results"
         empty={
-          <Typography>
-            No public card matches {description}. Check the spelling, try fewer words, or clear a filter.
-          </Typography>
+          <EmptyState
+            icon={<SearchOffIcon />}
+            action={
+              <Button variant="outlined" onClick={() => setParams({ q: '', tag: '', type: '', author: '' })}>
+                Clear search
+              </Button>
+            }
+          >
+            No public card found {description}. Check the spelling, try fewer words, or clear a filter.
+          </EmptyState>
         }
         onPreview={onPreview}
       />
