@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from './sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -68,7 +68,7 @@ export function ReportDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+    <SheetDialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
       <form onSubmit={submit} noValidate>
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
@@ -116,6 +116,6 @@ export function ReportDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </SheetDialog>
   );
 }

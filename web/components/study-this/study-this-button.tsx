@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -35,7 +35,7 @@ export function StudyThisButton({ cardId, cardTitle }: { cardId: string; cardTit
       <Button variant="outlined" startIcon={<SchoolIcon />} onClick={() => setOpen(true)}>
         Study this
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
+      <SheetDialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
         {open ? (
           <StudyThisContent
             cardId={cardId}
@@ -44,7 +44,7 @@ export function StudyThisButton({ cardId, cardTitle }: { cardId: string; cardTit
             onClose={() => setOpen(false)}
           />
         ) : null}
-      </Dialog>
+      </SheetDialog>
     </>
   );
 }

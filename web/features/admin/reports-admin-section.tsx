@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -308,7 +308,13 @@ function PenaltyDialog({
   };
 
   return (
-    <Dialog open={person !== null} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+    <SheetDialog
+      open={person !== null}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth="sm"
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={`${id}-title`}>Penalise {name}</DialogTitle>
         <DialogContent>
@@ -346,6 +352,6 @@ function PenaltyDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </SheetDialog>
   );
 }

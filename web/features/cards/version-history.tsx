@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -277,7 +277,7 @@ export function VersionHistory({ card, readerKey }: { card: Card; readerKey: str
         ) : null}
       </Box>
 
-      <Dialog
+      <SheetDialog
         open={restoring !== null}
         onClose={() => setRestoring(null)}
         aria-labelledby={`${headingId}-restore`}
@@ -306,7 +306,7 @@ export function VersionHistory({ card, readerKey }: { card: Card; readerKey: str
             Restore
           </Button>
         </DialogActions>
-      </Dialog>
+      </SheetDialog>
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -72,7 +72,7 @@ export function ChannelSettingsDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <SheetDialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={save} noValidate>
         <DialogTitle id={titleId}>Settings of {conversation.title}</DialogTitle>
         <DialogContent>
@@ -131,6 +131,6 @@ export function ChannelSettingsDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </SheetDialog>
   );
 }

@@ -7,7 +7,7 @@ import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -193,7 +193,7 @@ export function ConversationHeader({
       {open === 'settings' ? (
         <ChannelSettingsDialog conversation={conversation} open onClose={() => setOpen(null)} />
       ) : null}
-      <Dialog
+      <SheetDialog
         open={open === 'leave'}
         onClose={() => setOpen(null)}
         aria-labelledby={`${menuId}-leave`}
@@ -219,7 +219,7 @@ export function ConversationHeader({
             Leave
           </Button>
         </DialogActions>
-      </Dialog>
+      </SheetDialog>
     </Box>
   );
 }

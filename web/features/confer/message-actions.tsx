@@ -7,7 +7,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -231,7 +231,7 @@ export function MessageActions({
           </Alert>
         </Box>
       ) : null}
-      <Dialog
+      <SheetDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         aria-labelledby={`${menuId}-delete-title`}
@@ -260,7 +260,7 @@ export function MessageActions({
             Delete
           </Button>
         </DialogActions>
-      </Dialog>
+      </SheetDialog>
       <ReportDialog
         open={reporting}
         title={`Report ${nameOf(message.author)}’s message`}

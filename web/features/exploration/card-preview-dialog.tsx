@@ -6,14 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { CardSummary } from '../../../contracts/cards.ts';
 import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
@@ -28,19 +26,18 @@ const CardPreviewBody = lazy(async () => ({
 
 /** The preview of one card from a list: its whole text in a dialog, and the way to its own page. */
 export function CardPreviewDialog({ card, onClose }: { card: CardSummary | null; onClose: () => void }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
+    <SheetDialog
       open={card !== null}
       onClose={onClose}
-      fullScreen={fullScreen}
+
       maxWidth="md"
       fullWidth
       scroll="paper"
     >
       {/* Keyed by card, so one card's state (an error, the scroll) never shows under another's title. */}
       {card ? <PreviewContent key={card.id} card={card} onClose={onClose} /> : null}
-    </Dialog>
+    </SheetDialog>
   );
 }
 

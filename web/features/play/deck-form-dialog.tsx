@@ -5,7 +5,7 @@ import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,8 +17,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import {
   deckInputSchema,
   studyDefaults,
@@ -117,12 +115,11 @@ export function DeckFormDialog({
   /** Sends the deck; the dialog closes itself when this resolves. */
   onSubmit: (input: DeckInput | DeckPatch) => Promise<unknown>;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth scroll="paper">
+    <SheetDialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper">
       {/* Mounted only while open, so every opening starts from the deck as it is now. */}
       {open ? <DeckForm deck={deck} start={start} onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Dialog>
+    </SheetDialog>
   );
 }
 

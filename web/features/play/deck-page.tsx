@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -165,7 +165,7 @@ function DeleteDeckDialog({ deck, open, onClose }: { deck: Deck; open: boolean; 
   const remove = useDeleteDeck(deck.id);
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
+    <SheetDialog open={open} onClose={onClose} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Delete “{deck.name}”?</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -188,7 +188,7 @@ function DeleteDeckDialog({ deck, open, onClose }: { deck: Deck; open: boolean; 
           Delete deck
         </Button>
       </DialogActions>
-    </Dialog>
+    </SheetDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,8 +14,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { stepSchema, studySettingsSchema, type StudySettings } from '../../../contracts/play.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
@@ -93,11 +91,10 @@ export function SettingsDialog({
   onClose: () => void;
   onSave: (settings: StudySettings) => Promise<unknown>;
 }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth scroll="paper">
+    <SheetDialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper">
       {open ? <SettingsForm settings={settings} onClose={onClose} onSave={onSave} /> : null}
-    </Dialog>
+    </SheetDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -76,7 +76,7 @@ export function ProfileActionsMenu({ profile, queryKey }: { profile: Profile; qu
         <MenuItem onClick={() => setOpen('report')}>Report {name}…</MenuItem>
       </Menu>
 
-      <Dialog open={open === 'block'} onClose={() => setOpen(null)} aria-labelledby={`${menuId}-block`}>
+      <SheetDialog open={open === 'block'} onClose={() => setOpen(null)} aria-labelledby={`${menuId}-block`}>
         <DialogTitle id={`${menuId}-block`}>Block {name}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -100,7 +100,7 @@ export function ProfileActionsMenu({ profile, queryKey }: { profile: Profile; qu
             Block
           </Button>
         </DialogActions>
-      </Dialog>
+      </SheetDialog>
 
       <ReportDialog
         open={open === 'report'}

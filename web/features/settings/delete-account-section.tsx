@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -112,7 +112,7 @@ function TypeToConfirmDialog({
   const onSubmit = handleSubmit(() => onConfirmed());
 
   return (
-    <Dialog
+    <SheetDialog
       open={open}
       onClose={onCancel}
       aria-labelledby={titleId}
@@ -146,6 +146,6 @@ function TypeToConfirmDialog({
           </Button>
         </DialogActions>
       </Box>
-    </Dialog>
+    </SheetDialog>
   );
 }

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { SheetDialog } from '../../components/sheet-dialog.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -81,7 +81,7 @@ export function ConfirmIdentityProvider({ email, children }: { email: string; ch
   return (
     <ConfirmIdentityContext value={value}>
       {children}
-      <Dialog
+      <SheetDialog
         open={open}
         onClose={() => finish(null)}
         aria-labelledby={titleId}
@@ -100,7 +100,7 @@ export function ConfirmIdentityProvider({ email, children }: { email: string; ch
             onConfirmed={(password) => finish(password)}
           />
         ) : null}
-      </Dialog>
+      </SheetDialog>
     </ConfirmIdentityContext>
   );
 }
