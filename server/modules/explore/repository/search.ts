@@ -313,11 +313,9 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
     return statement;
   }
 
-  // Body matches read without a window and without filters (a window's plan depends on its start: whether
-  // the index of recent cards covers it), prepared per way and per kind of reader.
-  const bodies = new Map<string, ReturnType<typeof prepareBody>>();
-  function prepareBody(by: 'walk' | 'bitmap', signedIn: boolean, name: string) {
-    const on = by === 'walk' ? byWalkingGeneric : byIndexGeneric;
+  // Body matches without filters as a prepared statement on `on`'s sessions: the page of ids newest first,
+  // with `within` narrowing it (a window), then the page's rows.
+  function prepareBody(on: Orm, signedIn: boolean, name: string, within: SQL[] = []) {
     const query = onceQuery(sql.placeholder('q'));
     const ids = on
       .select({ id: cards.id, publishedAt: cards.publishedAt })
@@ -328,6 +326,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
           sql`${cards.searchVector} @@ ${query}`,
           sql`not (${cards.searchHead} @@ ${query})`,
           signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
+          ...within,
         ),
       )
       .orderBy(...newestFirst)
@@ -336,10 +335,18 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
       .as('page');
     return withSnippetSources(ids, { builder: on }).prepare(name);
   }
+
+  // Body matches read without a window (a window's plan depends on its start: whether the index of recent
+  // cards covers it), prepared per way and per kind of reader.
+  const bodies = new Map<string, ReturnType<typeof prepareBody>>();
   function bodyStatement(by: 'walk' | 'bitmap', signedIn: boolean) {
     const name = `search_body_${by}_${signedIn ? 'reader' : 'visitor'}`;
     let statement = bodies.get(name);
-    if (!statement) bodies.set(name, (statement = prepareBody(by, signedIn, name)));
+    if (!statement)
+      bodies.set(
+        name,
+        (statement = prepareBody(by === 'walk' ? byWalkingGeneric : byIndexGeneric, signedIn, name)),
+      );
     return statement;
   }
 
@@ -349,28 +356,7 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
   // where a plan for the one start would intersect them with the index of new cards first. Inside the small
   // recent index that costs less than planning; in the full index it would not, so windows reaching past
   // the recent index are planned for their start.
-  const windowStatements = new Map<string, ReturnType<typeof prepareWindow>>();
-  function prepareWindow(signedIn: boolean, recent: RecentIndexBound, name: string) {
-    const query = onceQuery(sql.placeholder('q'));
-    const ids = byIndexGeneric
-      .select({ id: cards.id, publishedAt: cards.publishedAt })
-      .from(cards)
-      .where(
-        and(
-          listedCard(),
-          sql`${cards.searchVector} @@ ${query}`,
-          sql`not (${cards.searchHead} @@ ${query})`,
-          signedIn ? notBlockedBetween(sql.placeholder('reader'), cards.authorKey) : undefined,
-          sql`${cards.publishedAt} >= ${sql.placeholder('since')}`,
-          insideRecentIndex(recent),
-        ),
-      )
-      .orderBy(...newestFirst)
-      .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit'))
-      .as('page');
-    return withSnippetSources(ids, { builder: byIndexGeneric }).prepare(name);
-  }
+  const windowStatements = new Map<string, ReturnType<typeof prepareBody>>();
   function windowStatement(signedIn: boolean, recent: RecentIndexBound) {
     const index = String(recent.since.getTime());
     const name = `search_body_window_${index}_${signedIn ? 'reader' : 'visitor'}`;
@@ -379,7 +365,13 @@ export function createSearchRepository(db: Database, tuning: BodySearchTuning = 
       // A new recent-cards index replaced the last: the statements of the last are not used again.
       for (const key of windowStatements.keys())
         if (!key.includes(`_${index}_`)) windowStatements.delete(key);
-      windowStatements.set(name, (statement = prepareWindow(signedIn, recent, name)));
+      windowStatements.set(
+        name,
+        (statement = prepareBody(byIndexGeneric, signedIn, name, [
+          sql`${cards.publishedAt} >= ${sql.placeholder('since')}`,
+          insideRecentIndex(recent),
+        ])),
+      );
     }
     return statement;
   }
