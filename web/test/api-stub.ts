@@ -8,6 +8,8 @@ import { vi } from 'vitest';
 export interface StubRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   /** The JSON body, parsed; undefined when there was none. */
   body: unknown;
 }
@@ -54,7 +56,9 @@ export function stubApi(routes: Record<string, StubRoute | object | null>) {
     if (route === undefined) {
       return errorResponse(404, 'common/route-not-found', 'There is no such API endpoint.');
     }
-    if (typeof route === 'function') return route({ method, path: url.pathname, body });
+    if (typeof route === 'function') {
+      return route({ method, path: url.pathname, query: url.searchParams, body });
+    }
     return jsonResponse(200, route);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -69,9 +73,13 @@ export function stubApi(routes: Record<string, StubRoute | object | null>) {
           new URL(url, 'http://localhost').pathname === path
         );
       })
-      .map(([, init]) => ({
+      .map(([input, init]) => ({
         method: method ?? '',
         path: path ?? '',
+        query: new URL(
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+          'http://localhost',
+        ).searchParams,
         body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       }));
   };

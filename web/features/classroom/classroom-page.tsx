@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import { PageHeader } from '../../components/page-header.tsx';
+import { courses } from '../../lib/courses.ts';
 
 export function ClassroomPage() {
   return (
@@ -17,19 +18,24 @@ export function ClassroomPage() {
       <Typography variant="h2" sx={{ mb: 2 }}>
         Courses
       </Typography>
-      <Card variant="outlined">
-        <CardActionArea component={RouterLink} to="/classroom/classes/modern-recommendation-systems">
-          <CardContent>
-            <Typography variant="h6" component="h3" gutterBottom>
-              Modern recommendation systems
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              How today's recommenders find, score and rank what people see, taught on the recommender behind
-              CARD WEB's own Explore feed.
-            </Typography>
-          </CardContent>
-        </CardActionArea>
-      </Card>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
+        {courses.map((course) => (
+          <li key={course.path}>
+            <Card variant="outlined">
+              <CardActionArea component={RouterLink} to={course.path}>
+                <CardContent>
+                  <Typography variant="h6" component="h3" gutterBottom>
+                    {course.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {course.summary}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </li>
+        ))}
+      </Box>
     </Box>
   );
 }

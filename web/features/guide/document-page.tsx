@@ -17,6 +17,27 @@ interface GuideSection {
 // The ids are linked from each section page ("How to use … in the user guide"): keep them stable.
 const sections: GuideSection[] = [
   {
+    id: 'home',
+    title: 'Home',
+    body: (
+      <>
+        <p>
+          Signed in, the home page is your day. <strong>Due today</strong> counts what your decks hold for
+          today and <strong>Start</strong> opens the deck with the most; under it is the card you studied
+          last. <strong>Unread conversations</strong> lists the Confer channels and messages with something
+          new for you. Below come the newest cards of the people you follow and what is trending this week;
+          each part links to where the whole list lives.
+        </p>
+        <p>
+          Before you sign in, the home page shows the web as it is: the cards trending this week, a{' '}
+          <strong>featured deck</strong> (the tag with the most public cards, with a few of them) that{' '}
+          <strong>Study this deck</strong> turns into your own deck once you have an account, and the
+          classroom’s course.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'open-now',
     title: 'What is open now',
     body: (

@@ -57,6 +57,9 @@ const formSchema = z
       context.addIssue({ code: 'custom', path: ['tags'], message: 'Choose at least one tag' });
   });
 type FormValues = z.input<typeof formSchema>;
+
+/** Values a suggestion fills in a new deck's form ("Study this deck" on the home page). */
+export type DeckFormStart = Partial<FormValues>;
 type FieldName = keyof FormValues;
 
 /** The form's field for a field the server named (`source.tags.0` is the tags input). */
@@ -109,8 +112,8 @@ export function DeckFormDialog({
   open: boolean;
   /** The deck to edit, or null for a new one. */
   deck: Deck | null;
-  /** Values a suggestion fills in ("Study a tag"). */
-  start?: Partial<FormValues>;
+  /** Values a suggestion fills in ("Study this deck"). */
+  start?: DeckFormStart;
   onClose: () => void;
   /** Sends the deck; the dialog closes itself when this resolves. */
   onSubmit: (input: DeckInput | DeckPatch) => Promise<unknown>;

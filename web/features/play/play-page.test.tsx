@@ -96,6 +96,31 @@ describe('/play', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Recsys' })).toBeVisible();
   });
 
+  it('opens the new-deck form on the tag the address names, once', async () => {
+    signIn();
+    const { requests } = stubApi(
+      routes({
+        'GET /api/tags': { items: [] },
+        'POST /api/play/decks': () => jsonResponse(201, deckFixture(4, { name: 'recsys' })),
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/play?tag=Recsys');
+
+    const dialog = await screen.findByRole('dialog', { name: 'New deck' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('recsys');
+    expect(within(dialog).getByRole('button', { name: 'recsys' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(requests('POST /api/play/decks')).toHaveLength(0);
+
+    // "New deck" afterwards starts empty.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'New deck' }));
+    const empty = await screen.findByRole('dialog', { name: 'New deck' });
+    expect(within(empty).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
+
   it('shows a new person how to start, and makes a deck of liked cards in one click', async () => {
     signIn();
     const created = deckFixture(3, { name: 'Cards I liked', source: { kind: 'liked' } });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
@@ -21,13 +21,16 @@ import { useSession } from '../../lib/session.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { deckListQuery, ownerOf, settingsQuery, useCreateDeck, useSaveSettings } from './api.ts';
-import { DeckFormDialog } from './deck-form-dialog.tsx';
+import { DeckFormDialog, type DeckFormStart } from './deck-form-dialog.tsx';
 import { describeSource } from './labels.ts';
 import { deckPagePath, studyPath } from './paths.ts';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
-/** `/play`: the person's decks with what is due today, a new deck, the study settings and the statistics. */
+/**
+ * `/play`: the person's decks with what is due today, a new deck, the study settings and the statistics.
+ * `?tag=` opens the new-deck form on that tag (the home page's featured deck).
+ */
 export function PlayPage() {
   const { user } = useSession();
 
@@ -74,8 +77,29 @@ function SignedInPlay({ owner }: { owner: string }) {
   const settings = useQuery(settingsQuery(owner));
   const create = useCreateDeck();
   const saveSettings = useSaveSettings(owner);
-  const [dialog, setDialog] = useState<'deck' | 'settings' | null>(null);
+  const [params, setParams] = useSearchParams();
+  const askedTag = params.get('tag')?.trim().toLowerCase() ?? '';
+  const [dialog, setDialog] = useState<'deck' | 'settings' | null>(askedTag === '' ? null : 'deck');
+  // The tag is read once, on arrival; closing the form forgets it and takes it out of the address, so "New
+  // deck", a reload or Back opens an empty form.
+  const [start, setStart] = useState<DeckFormStart | undefined>(() =>
+    askedTag === '' ? undefined : { name: askedTag, sourceKind: 'tags', tags: [askedTag], scope: 'everyone' },
+  );
   useTimeZoneSync(owner, settings.data);
+
+  const closeDialog = () => {
+    setDialog(null);
+    setStart(undefined);
+    if (params.has('tag')) {
+      setParams(
+        (current) => {
+          current.delete('tag');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const createDeck = async (input: DeckInput) => {
     const deck = await create.mutateAsync(input);
@@ -116,7 +140,8 @@ function SignedInPlay({ owner }: { owner: string }) {
       <DeckFormDialog
         open={dialog === 'deck'}
         deck={null}
-        onClose={() => setDialog(null)}
+        start={start}
+        onClose={closeDialog}
         // A new deck always has a name and a source: the form sends every field.
         onSubmit={(input) => createDeck(input as DeckInput)}
       />
@@ -124,7 +149,7 @@ function SignedInPlay({ owner }: { owner: string }) {
         <SettingsDialog
           open={dialog === 'settings'}
           settings={settings.data}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSave={(next) => saveSettings.mutateAsync(next)}
         />
       ) : null}

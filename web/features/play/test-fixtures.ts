@@ -1,39 +1,18 @@
 import {
-  deckSchema,
   reviewResultSchema,
   sessionItemSchema,
   studySessionSchema,
   studySettingsSchema,
-  type Deck,
   type ReviewResult,
   type SessionItem,
   type StudySession,
 } from '../../../contracts/play.ts';
+import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
 import { studyItem } from './games/test-fixtures.ts';
 
+export { deckFixture, deckIdOf };
+
 /** Decks, sessions and grades as the Play API answers them, parsed through the contract. */
-
-/** A valid UUID for test deck `n`. */
-export function deckIdOf(n: number): string {
-  return `00000000-0000-4000-8000-0000000d${String(n).padStart(4, '0')}`;
-}
-
-/** Deck `n`, made from the tag `memory` unless `changes` says otherwise. */
-export function deckFixture(n: number, changes: Partial<Deck> = {}): Deck {
-  return deckSchema.parse({
-    id: deckIdOf(n),
-    name: `Deck ${n}`,
-    description: '',
-    source: { kind: 'tags', tags: ['memory'], scope: 'everyone' },
-    includeReversed: false,
-    newPerDay: 20,
-    reviewsPerDay: 200,
-    counts: { new: 3, learning: 1, review: 2, cards: 10, items: 12, suspended: 0 },
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...changes,
-  });
-}
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
