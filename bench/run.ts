@@ -14,6 +14,7 @@ import {
 } from './cards.ts';
 import { measureCardText } from './card-text.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
+import { measureFirstContentOfRoutes } from './first-content.ts';
 import { conferSettings, measureConfer } from './confer.ts';
 import { measureFirstReview } from './first-review.ts';
 import { measureStudySession } from './play.ts';
@@ -38,10 +39,12 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- text`) runs only that scenario, and prints its figures without
- * recording them.
+ * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- text`, `-- cold-load`) runs only that scenario, and
+ * prints its figures without recording them.
  */
-const only = ['cards', 'play', 'confer', 'text'].find((name) => process.argv.slice(2).includes(name));
+const only = ['cards', 'play', 'confer', 'text', 'cold-load'].find((name) =>
+  process.argv.slice(2).includes(name),
+);
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
 const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'text') => !only || only === name;
 
@@ -156,12 +159,14 @@ async function main() {
       browser = await launchChromium();
       chromiumVersion = browser.version();
       const coldLoad = await measureColdLoad(browser, server.baseUrl);
-      await browser.close();
-      browser = undefined;
       figures.push(...coldLoad.figures);
       print(
         `  LCP element: ${coldLoad.lcpElements.join(', ')}; script encodings: ${coldLoad.encodings.join(', ')}`,
       );
+      print('First content of every route in Chromium, at 1280 × 860 and 375 × 812…');
+      figures.push(...(await measureFirstContentOfRoutes(browser, server.baseUrl, print)));
+      await browser.close();
+      browser = undefined;
     }
     if (server && runs('health')) {
       print('GET /api/health under load (2 s warm-up, then 10 s)…');

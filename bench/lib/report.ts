@@ -7,7 +7,7 @@ export type Figure = {
   id: string;
   benchmark: string;
   name: string;
-  unit: 'ms' | 'bytes' | 'count' | 'req/s' | 'msg/s';
+  unit: 'ms' | 'bytes' | 'count' | 'px' | 'req/s' | 'msg/s';
   /** The median for repeated measurements, otherwise the single value. */
   value: number;
   min?: number;
@@ -61,6 +61,8 @@ export function formatValue(value: number, unit: Figure['unit']): string {
       return `${Math.round(value).toLocaleString('en-US')} ${unit}`;
     case 'count':
       return String(Math.round(value));
+    case 'px':
+      return `${Math.round(value)} px`;
   }
 }
 
@@ -103,6 +105,7 @@ const NOISE_PERCENT: Record<Figure['unit'], number> = {
   'msg/s': 20,
   bytes: 0,
   count: 0,
+  px: 0,
 };
 
 /**

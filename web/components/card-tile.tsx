@@ -187,7 +187,15 @@ export function CardTile({ card, snippet, onPreview, headingLevel = 'h3', titleR
             to={`/u/${card.author.handle}`}
             variant="body2"
             underline="hover"
-            sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            sx={{
+              minWidth: 0,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              // A 44 px target on a phone, centred on the photo's line.
+              display: 'block',
+              lineHeight: { xs: '44px', sm: 'inherit' },
+            }}
           >
             {authorName}
           </Link>

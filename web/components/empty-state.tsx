@@ -18,6 +18,8 @@ interface EmptyStateProps {
 export function EmptyState({ icon, children, action }: EmptyStateProps) {
   return (
     <Box
+      // Marks the place a list's content would start, for the first-content measure (e2e/support/first-content.ts).
+      data-empty-state=""
       sx={{
         display: 'flex',
         flexDirection: 'column',

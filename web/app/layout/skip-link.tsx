@@ -19,7 +19,8 @@ export function SkipLink() {
         top: theme.spacing(1),
         zIndex: theme.zIndex.tooltip + 1,
         px: 2,
-        py: 1,
+        // 44 px high: a touch target of its own size on a phone.
+        py: 1.25,
         borderRadius: 1,
         bgcolor: 'background.paper',
         color: 'text.primary',

@@ -96,6 +96,7 @@ export function TopBar({ compact, linksInMenu, roomy }: TopBarProps) {
           sx={{
             display: 'inline-flex',
             alignItems: 'center',
+            minHeight: 44,
             gap: 1,
             color: 'inherit',
             textDecoration: 'none',

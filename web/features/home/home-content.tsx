@@ -46,8 +46,17 @@ function Part({
 }) {
   return (
     <Box component="section" aria-labelledby={id}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1.5 }}>
-        <Typography id={id} variant="h2">
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          columnGap: 2,
+          mb: 1.5,
+        }}
+      >
+        <Typography id={id} variant="h2" sx={{ flex: '1 1 12rem', minWidth: 0 }}>
           {title}
         </Typography>
         {action}
@@ -60,7 +69,11 @@ function Part({
 /** A link to the page that holds the whole list, at the end of a part's title row. */
 function SeeAll({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link component={RouterLink} to={to} sx={{ whiteSpace: 'nowrap', py: 1.25 }}>
+    <Link
+      component={RouterLink}
+      to={to}
+      sx={{ whiteSpace: 'nowrap', display: 'inline-block', minWidth: 44, textAlign: 'center', py: 1.25 }}
+    >
       {children}
     </Link>
   );

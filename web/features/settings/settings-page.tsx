@@ -67,9 +67,6 @@ function Sections({ session }: { session: SettingsSession }) {
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential');
   return (
     <ConfirmIdentityProvider email={user.email}>
-      <Typography sx={{ mb: 1 }}>
-        Your name and email address, your plan, how you sign in, and where you are signed in.
-      </Typography>
       {user.role === 'admin' ? (
         <Typography sx={{ mb: 1 }}>
           You are an administrator: <TextLink to="/admin">open the administration page</TextLink>.

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
@@ -129,7 +130,9 @@ function SignedInGame({
             Deck: {deck.data.name}
           </Typography>
         ) : null}
-        <TextLink to={deckPath(deckId)}>Back to the deck</TextLink>
+        <Link component={RouterLink} to={deckPath(deckId)} sx={{ display: 'inline-block', py: 1.25 }}>
+          Back to the deck
+        </Link>
       </Stack>
       <Typography sx={{ mt: 1 }}>{intro}</Typography>
       {body}

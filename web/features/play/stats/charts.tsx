@@ -30,12 +30,19 @@ export function ChartFigure({
       </Typography>
       {description ? <Typography sx={{ mb: 1 }}>{description}</Typography> : null}
       {children}
-      <Box component="details" sx={{ mt: 1, '& summary': { cursor: 'pointer', color: 'primary.main' } }}>
+      <Box
+        component="details"
+        sx={{ mt: 1, '& summary': { cursor: 'pointer', color: 'primary.main', py: 1.25 } }}
+      >
         <summary>Show the numbers</summary>
         <Box
+          role="group"
+          aria-label={`${title}: the numbers, scroll sideways`}
+          tabIndex={0}
           sx={{
             overflowX: 'auto',
             mt: 1,
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
             '& table': { borderCollapse: 'collapse', fontSize: '0.875rem' },
             '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left' },
           }}

@@ -67,7 +67,13 @@ export function ReviewHeatmap({
       <Typography id={summaryId} sx={{ mb: 1 }}>
         {countOf(calendar.total, 'review')} on {countOf(calendar.activeDays, 'day')}.
       </Typography>
-      <Box sx={{ overflowX: 'auto', pb: 1 }}>
+      {/* Wider than a phone: the keyboard scrolls it once it has focus. */}
+      <Box
+        role="group"
+        aria-label="Review calendar, scrolls sideways"
+        tabIndex={0}
+        sx={{ overflowX: 'auto', pb: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+      >
         <svg
           role="img"
           aria-labelledby={headingId}

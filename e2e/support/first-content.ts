@@ -1,0 +1,123 @@
+import type { Locator, Page } from 'playwright-core';
+import { appRoutes } from '../routes.ts';
+
+/**
+ * Where each page's primary content starts: the thing a person came for (a card, a message, a study item, a
+ * form field, the text of a text page), found inside `main`. The browser test holds every route to the first
+ * screen with these, and the benchmark records the distances (bench/README.md).
+ */
+
+/** The two screens every route is measured on. */
+export const firstContentViewports = [
+  { width: 1280, height: 860 },
+  { width: 375, height: 812 },
+] as const;
+export type FirstContentViewport = (typeof firstContentViewports)[number];
+
+type Finder = (main: Locator) => Locator;
+
+// A card tile is a direct item of a card grid (its tags are lists of their own); with no card at all (a new
+// site), the empty state that says what fills the grid stands where the first card would.
+const firstCardIn =
+  (listName: string | RegExp): Finder =>
+  (main) =>
+    main
+      .getByRole('list', { name: listName })
+      .first()
+      .locator(':scope > li')
+      .first()
+      .or(main.locator('[data-empty-state]').first())
+      .first();
+const firstParagraph: Finder = (main) => main.locator('p').first();
+const firstField: Finder = (main) => main.getByRole('textbox').first();
+const firstAlert: Finder = (main) => main.getByRole('alert').first();
+const firstSection: Finder = (main) => main.getByRole('heading', { level: 2 }).first();
+
+/** For a visitor (the public routes) and for someone just signed up (the others, and `/` again). */
+export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record<string, Finder> } = {
+  visitor: {
+    '/': firstCardIn('Trending cards'),
+    '/about': firstParagraph,
+    '/about/privacy-policy': firstParagraph,
+    '/about/terms-of-service': firstParagraph,
+    '/about/customer-support': firstField,
+    '/document': firstParagraph,
+    '/blog': firstParagraph,
+    '/exploration': firstCardIn(/cards$/i),
+    '/research_center': firstParagraph,
+    '/classroom': (main) => main.getByRole('link', { name: /Modern recommendation systems/ }),
+    '/classroom/classes/modern-recommendation-systems': firstParagraph,
+    '/login': firstField,
+    '/signup': firstField,
+    '/auth/action': firstAlert,
+    // Its count of messages; in production, the notice that the outbox is served only in development.
+    '/dev/outbox': (main) => main.getByRole('status').or(main.getByRole('alert')).first(),
+    '/u/nobody_here': firstParagraph,
+    '/cards/00000000-0000-4000-8000-000000000000': firstParagraph,
+  },
+  signedIn: {
+    '/': (main) => main.getByRole('region', { name: 'Due today' }),
+    '/research': firstParagraph,
+    '/learn': firstSection,
+    '/learn/pdf-library': firstParagraph,
+    '/build': (main) => main.getByRole('button', { name: 'New card' }),
+    '/workflow': firstParagraph,
+    '/github_extractor': firstParagraph,
+    '/blog_builder': firstParagraph,
+    '/code_visualizer': firstParagraph,
+    '/recommendation_debug': firstParagraph,
+    // The conversation's messages (its composer sits at the bottom of the window, as in every chat).
+    '/confer': (main) => main.getByRole('region', { name: /^Messages in / }),
+    '/play': (main) => main.getByRole('region', { name: 'Make your first deck' }),
+    '/play/stats': firstSection,
+    '/play/decks/00000000-0000-4000-8000-000000000000': firstAlert,
+    '/play/decks/00000000-0000-4000-8000-000000000000/study': firstAlert,
+    '/play/decks/00000000-0000-4000-8000-000000000000/games/match': firstAlert,
+    '/profile': (main) => main.getByRole('region', { name: 'Photo', exact: true }),
+    '/settings': firstSection,
+    '/admin': firstParagraph,
+  },
+};
+
+/** The routes each kind of reader is measured on, in the order of `appRoutes`. */
+export function firstContentRoutes(reader: 'visitor' | 'signedIn'): string[] {
+  return appRoutes
+    .filter((route) => (reader === 'visitor' ? route.isPublic : !route.isPublic || route.path === '/'))
+    .map((route) => route.path);
+}
+
+export interface FirstContentMeasure {
+  /** From the top of the page to the top of the primary content, in CSS pixels. */
+  top: number;
+  /** The height of the first screen that is not covered by fixed bars at its bottom (the phone's bottom bar). */
+  screen: number;
+}
+
+/**
+ * Opens `path` and measures where its primary content starts. Waits for the page's heading and for the content
+ * itself, so a page still loading is not measured.
+ */
+export async function measureFirstContent(
+  page: Page,
+  reader: 'visitor' | 'signedIn',
+  path: string,
+): Promise<FirstContentMeasure> {
+  const finder = primaryContent[reader][path];
+  if (!finder)
+    throw new Error(`No primary content is named for ${path} (${reader}) in e2e/support/first-content.ts`);
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const content = finder(page.getByRole('main'));
+  await content.waitFor({ state: 'visible' });
+  return content.evaluate((element) => {
+    const bottomBar = document.querySelector('nav[aria-label="Primary"]');
+    const barTop =
+      bottomBar && getComputedStyle(bottomBar).position === 'fixed'
+        ? bottomBar.getBoundingClientRect().top
+        : null;
+    return {
+      top: Math.round(element.getBoundingClientRect().top + window.scrollY),
+      screen: Math.round(barTop ?? window.innerHeight),
+    };
+  });
+}
