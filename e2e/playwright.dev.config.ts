@@ -30,7 +30,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['confer.spec.ts', 'card-builder.spec.ts'],
+  testMatch: ['confer.spec.ts', 'card-builder.spec.ts', 'home.spec.ts'],
   // This one starts a production server of its own on another port; the development build plays no part in it.
   grepInvert: /reconnect after the server restarts/,
   globalSetup: './support/dev-warm-up.ts',
@@ -71,8 +71,8 @@ export default defineConfig({
         // Each test presents its own client address (X-Forwarded-For, see fixtures.ts), which Vite passes on.
         TRUST_PROXY: 'true',
         SESSION_SECRET: 'e2e-dev-session-secret-0123456789-abcdefghijklmn',
-        // These journeys make their own cards; the demo content would only slow the first start.
-        SEED_DEMO: 'false',
+        // The home journey reads the demo content (trending cards, the featured deck), as a visitor would.
+        SEED_DEMO: 'true',
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },

@@ -21,15 +21,19 @@ export default async function warmUp(config: FullConfig): Promise<void> {
     const page = await browser.newPage({ baseURL });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    for (const [path, heading] of [
-      ['/', null],
-      ['/confer', 'Confer'],
-      ['/build', null],
+    // Each page, and on the home page the content that follows its first paint (a level-2 heading of it).
+    for (const [path, heading, content] of [
+      ['/', null, 'Trending'],
+      ['/signup', null, null],
+      ['/play', 'Play', null],
+      ['/confer', 'Confer', null],
+      ['/build', null, null],
     ] as const) {
       await page.goto(path);
       const h1 = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) });
       // The first visit compiles the shell, the router and the page's chunk with everything it imports.
       await h1.first().waitFor({ timeout: 180_000 });
+      if (content) await page.getByRole('heading', { level: 2, name: content }).waitFor({ timeout: 180_000 });
     }
     if (errors.length > 0) throw new Error(`The development build failed to render:\n${errors.join('\n')}`);
   } finally {

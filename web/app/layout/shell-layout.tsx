@@ -12,6 +12,7 @@ import { useSessionReconciliation } from '../../lib/session-sync.ts';
 import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { bottomBarHeight } from './bottom-bar-height.ts';
+import { scrollPositionsKey } from '../scroll-positions.ts';
 
 /**
  * Moves keyboard and screen-reader focus to the new page after an in-app navigation, as a full page load
@@ -83,7 +84,7 @@ export function ShellLayout() {
           <FlashNoticePopup notice={notice} />
         </Suspense>
       ) : null}
-      <ScrollRestoration />
+      <ScrollRestoration storageKey={scrollPositionsKey} />
     </Box>
   );
 }

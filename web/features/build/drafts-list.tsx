@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import AddIcon from '@mui/icons-material/Add';
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../../contracts/cards.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { createCard, draftsQuery } from './api.ts';
 import { ImportExport } from './import-export.tsx';
@@ -68,7 +70,12 @@ export function DraftsList() {
   } else if (drafts.isError) {
     list = <QueryError error={drafts.error} onRetry={() => void drafts.refetch()} />;
   } else if (drafts.data.items.length === 0) {
-    list = <Typography>You have no drafts. Start a new card.</Typography>;
+    // "New card" is beside the heading just above: the empty state does not repeat it.
+    list = (
+      <EmptyState icon={<EditNoteOutlinedIcon />}>
+        You have no drafts. A new card starts as one, and Import turns Markdown files into drafts.
+      </EmptyState>
+    );
   } else {
     list = (
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, maxWidth: 760 }}>

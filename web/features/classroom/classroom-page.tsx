@@ -15,7 +15,7 @@ export function ClassroomPage() {
         guideAnchor="classroom"
         subtitle="Courses: paths of lessons made of text, cards and quizzes."
       />
-      <Typography variant="h2" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Courses
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>

@@ -43,17 +43,19 @@ const sections: GuideSection[] = [
     body: (
       <>
         <p>
-          CARD WEB is opening in stages, and this guide says plainly where each part stands. Today you can
-          read the home page, the about pages, the privacy policy and the terms, and this guide; the{' '}
+          CARD WEB is opening in stages, and this guide says plainly where each part stands. Open now: reading
+          everyone’s public cards, profiles and the classroom’s course without an account; and, once you{' '}
+          <TextLink to="/signup">sign up</TextLink>, writing and linking cards in Build, studying them in
+          Play, chatting in Confer, following people, your day on the home page and on Learn, and your account
+          in <TextLink to="/settings">Settings</TextLink>. The{' '}
           <TextLink to="/about/customer-support">customer support form</TextLink> works end to end and gives
-          you a reference number; and accounts are open: you can sign up, sign in and manage your account in{' '}
-          <TextLink to="/settings">Settings</TextLink>. Every section below has its own page that describes
-          it, reachable from the top bar, the home page or the links in this guide.
+          you a reference number.
         </p>
         <p>
-          The Explore, Build, Play and Confer buttons in the top bar ask you to sign in first and then take
-          you where you were heading. The tools themselves open section by section, and this guide is updated
-          as each one does.
+          The research centre, the PDF library, the blog and the tools that turn sources into cards (the
+          repository extractor, the code visualiser, the workflow builder, the blog builder and recommendation
+          debug) each have a page that says what they are for; they open one by one, and their sections below
+          are updated as each one does.
         </p>
       </>
     ),

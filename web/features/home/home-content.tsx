@@ -56,7 +56,7 @@ function Part({
           mb: 1.5,
         }}
       >
-        <Typography id={id} variant="h2" sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+        <Typography id={id} variant="h5" component="h2" sx={{ flex: '1 1 12rem', minWidth: 0 }}>
           {title}
         </Typography>
         {action}
@@ -253,7 +253,7 @@ function DueToday({ owner }: { owner: string }) {
   }
   return (
     <Paper component="section" aria-labelledby="home-due" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Typography id="home-due" variant="h2" sx={{ mb: 1 }}>
+      <Typography id="home-due" variant="h5" component="h2" sx={{ mb: 1 }}>
         Due today
       </Typography>
       {body}
@@ -378,14 +378,14 @@ function FeaturedDeck() {
       {deck.isPending ? (
         <Box role="status">
           <VisuallyHidden>Loading the featured deck</VisuallyHidden>
-          <Skeleton aria-hidden variant="text" sx={{ fontSize: '1.375rem' }} width="60%" />
+          <Skeleton aria-hidden variant="text" sx={{ fontSize: '1.25rem' }} width="60%" />
           {Array.from({ length: featuredSampleCount }, (_, index) => (
             <Skeleton aria-hidden key={index} variant="text" />
           ))}
         </Box>
       ) : (
         <>
-          <Typography id="home-deck" variant="h2">
+          <Typography id="home-deck" variant="h5" component="h2">
             {deck.data.tag}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -437,7 +437,7 @@ function FeaturedCourse() {
       <Typography variant="overline" color="text.secondary" component="p">
         Course in the classroom
       </Typography>
-      <Typography id="home-course" variant="h2" sx={{ mb: 1 }}>
+      <Typography id="home-course" variant="h5" component="h2" sx={{ mb: 1 }}>
         {course.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -7,8 +7,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import StyleOutlinedIcon from '@mui/icons-material/StyleOutlined';
 import { gradeNames } from '../../../contracts/play.ts';
 import { DueCounts } from '../../components/due-counts.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { loginPathFor } from '../../lib/navigation.ts';
 import { activityQuery, allStatsQuery, deckListQuery, playOwnerOf } from '../../lib/play-api.ts';
@@ -106,10 +108,17 @@ function Dashboard({ owner }: { owner: string }) {
         {decks.isPending ? <Loading label="Loading your decks" /> : null}
         {decks.isError ? <Alert severity="error">{errorSentence(decks.error)}</Alert> : null}
         {decks.data?.items.length === 0 ? (
-          <Typography>
-            You have no decks yet. <TextLink to="/play">Make one in Play</TextLink>: from a tag, the cards you
-            liked, or a collection you fill as you read.
-          </Typography>
+          <EmptyState
+            icon={<StyleOutlinedIcon />}
+            action={
+              <Button variant="outlined" component={RouterLink} to="/play">
+                Make a deck in Play
+              </Button>
+            }
+          >
+            You have no decks yet: make one from a tag, the cards you liked, or a collection you fill as you
+            read.
+          </EmptyState>
         ) : null}
         {decks.data && decks.data.items.length > 0 ? (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>

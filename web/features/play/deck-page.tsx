@@ -19,8 +19,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import StyleOutlinedIcon from '@mui/icons-material/StyleOutlined';
 import type { Deck, DeckInput, DeckPatch, ItemStatus } from '../../../contracts/play.ts';
 import { DueCounts } from '../../components/due-counts.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cardTypeNames } from '../../lib/card-labels.ts';
@@ -211,11 +213,18 @@ function DeckCards({ deck, owner }: { deck: Deck; owner: string }) {
       {cards.isPending ? <CircularProgress size={28} aria-label="Loading the cards" /> : null}
       {cards.isError ? <Alert severity="error">{errorSentence(cards.error)}</Alert> : null}
       {cards.isSuccess && items.length === 0 ? (
-        <Typography>
+        <EmptyState
+          icon={<StyleOutlinedIcon />}
+          action={
+            <Button variant="outlined" component={RouterLink} to="/exploration">
+              Find cards in Explore
+            </Button>
+          }
+        >
           {collection
             ? 'This collection is empty. Open any card and press “Study this” to add it here.'
             : 'No cards match this deck yet.'}
-        </Typography>
+        </EmptyState>
       ) : null}
       {items.length > 0 ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -80,25 +80,28 @@ function SignedInPlay({ owner }: { owner: string }) {
   const [params, setParams] = useSearchParams();
   const askedTag = params.get('tag')?.trim().toLowerCase() ?? '';
   const [dialog, setDialog] = useState<'deck' | 'settings' | null>(askedTag === '' ? null : 'deck');
-  // The tag is read once, on arrival; closing the form forgets it and takes it out of the address, so "New
-  // deck", a reload or Back opens an empty form.
+  // The tag is read once, on arrival, and closing the form forgets it, so "New deck" opens an empty form.
   const [start, setStart] = useState<DeckFormStart | undefined>(() =>
     askedTag === '' ? undefined : { name: askedTag, sourceKind: 'tags', tags: [askedTag], scope: 'everyone' },
   );
   useTimeZoneSync(owner, settings.data);
 
+  // It leaves the address at once, so a reload or Back does not open the form again. (Taking it out when the
+  // form closes would undo the move to the new deck's page, which happens as the form closes.)
+  useEffect(() => {
+    if (!params.has('tag')) return;
+    setParams(
+      (current) => {
+        current.delete('tag');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+
   const closeDialog = () => {
     setDialog(null);
     setStart(undefined);
-    if (params.has('tag')) {
-      setParams(
-        (current) => {
-          current.delete('tag');
-          return current;
-        },
-        { replace: true },
-      );
-    }
   };
 
   const createDeck = async (input: DeckInput) => {

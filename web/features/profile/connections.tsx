@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,6 +8,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
+import StyleOutlinedIcon from '@mui/icons-material/StyleOutlined';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { Link as RouterLink } from 'react-router';
 import type { ProfileSummary } from '../../../contracts/profiles.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
@@ -26,7 +29,36 @@ export interface EmptySentences {
   liked: string;
 }
 
-type ProfileTab = ConnectionDirection | ProfileCardList;
+/** The one action that fills an empty list, where its owner has one (the own profile). */
+export type EmptyActions = Partial<Record<ProfileTab, { label: string; to: string }>>;
+
+/** An empty list of one tab: its icon, its sentence and, when there is one, the action that fills it. */
+export function EmptyTab({
+  tab,
+  sentence,
+  action,
+}: {
+  tab: ProfileTab;
+  sentence: string;
+  action?: { label: string; to: string };
+}) {
+  return (
+    <EmptyState
+      icon={isConnection(tab) ? <PeopleOutlineIcon /> : <StyleOutlinedIcon />}
+      action={
+        action ? (
+          <Button variant="outlined" component={RouterLink} to={action.to}>
+            {action.label}
+          </Button>
+        ) : undefined
+      }
+    >
+      {sentence}
+    </EmptyState>
+  );
+}
+
+export type ProfileTab = ConnectionDirection | ProfileCardList;
 
 const tabs: { direction: ProfileTab; label: string }[] = [
   { direction: 'followers', label: 'Followers' },
@@ -45,11 +77,13 @@ const isConnection = (tab: ProfileTab): tab is ConnectionDirection =>
 export function ConnectionsTabs({
   profileKey,
   empty,
+  emptyActions = {},
   showConnections = true,
   showLiked = false,
 }: {
   profileKey: string;
   empty: EmptySentences;
+  emptyActions?: EmptyActions;
   showConnections?: boolean;
   showLiked?: boolean;
 }) {
@@ -90,14 +124,14 @@ export function ConnectionsTabs({
             key={`${profileKey}-${direction}`}
             profileKey={profileKey}
             direction={direction}
-            emptySentence={empty[direction]}
+            empty={<EmptyTab tab={direction} sentence={empty[direction]} action={emptyActions[direction]} />}
           />
         ) : (
           <ProfileCards
             key={`${profileKey}-${direction}`}
             profileKey={profileKey}
             list={direction}
-            emptySentence={empty[direction]}
+            empty={<EmptyTab tab={direction} sentence={empty[direction]} action={emptyActions[direction]} />}
           />
         )}
       </Box>
@@ -108,11 +142,11 @@ export function ConnectionsTabs({
 function ConnectionList({
   profileKey,
   direction,
-  emptySentence,
+  empty,
 }: {
   profileKey: string;
   direction: ConnectionDirection;
-  emptySentence: string;
+  empty: ReactNode;
 }) {
   const query = useInfiniteQuery(connectionsQuery(profileKey, direction));
   const links = useRef(new Map<number, HTMLAnchorElement>());
@@ -144,7 +178,7 @@ function ConnectionList({
   if (query.data === undefined) {
     return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
-  if (items.length === 0) return <Typography>{emptySentence}</Typography>;
+  if (items.length === 0) return <>{empty}</>;
 
   const showMore = async () => {
     // A second press while a page is on its way would only ask for the same page again.

@@ -92,8 +92,10 @@ describe('profile tabs: Cards and Liked', () => {
     renderWithProviders(<ProfilePage />, { path: '/profile' });
     await u.click(await screen.findByRole('tab', { name: 'Liked' }));
     expect(
-      await screen.findByText('You have not liked a card yet. Cards you like in Explore are kept here.'),
+      await screen.findByText('You have not liked a card yet. Cards you like are kept here.'),
     ).toBeVisible();
+    // With the one action that fills the list.
+    expect(screen.getByRole('link', { name: 'Explore cards' })).toHaveAttribute('href', '/exploration');
   });
 
   it('shows someone else’s cards but not what they liked', async () => {

@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import Typography from '@mui/material/Typography';
 import { CardList } from '../../components/card-list.tsx';
 import { useSession } from '../../lib/session.ts';
 import { ownProfileKey, profileCardsQuery, type ProfileCardList } from './api.ts';
@@ -8,11 +8,12 @@ import { ownProfileKey, profileCardsQuery, type ProfileCardList } from './api.ts
 export function ProfileCards({
   profileKey,
   list,
-  emptySentence,
+  empty,
 }: {
   profileKey: string;
   list: ProfileCardList;
-  emptySentence: string;
+  /** What an empty list shows. */
+  empty: ReactNode;
 }) {
   const { user } = useSession();
   const query = useInfiniteQuery(profileCardsQuery(profileKey, list, ownProfileKey(user)));
@@ -20,7 +21,7 @@ export function ProfileCards({
     <CardList
       query={query}
       label={list === 'cards' ? 'Cards' : 'Liked cards'}
-      empty={<Typography>{emptySentence}</Typography>}
+      empty={empty}
       moreLabel="Show more"
       // The profile column is narrow; more than two tiles a row would squeeze the titles.
       maxColumns={2}

@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { ownProfileKey, profileByKeyQuery } from './api.ts';
-import { ConnectionsTabs } from './connections.tsx';
+import { ConnectionsTabs, type EmptyActions } from './connections.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 import { ProfilePhotoControl } from './profile-photo-control.tsx';
 import { PrivacySection } from './privacy-section.tsx';
@@ -41,8 +41,14 @@ function SignedOut() {
 const ownEmptySentences = {
   followers: 'Nobody follows you yet.',
   following: 'You do not follow anyone yet.',
-  cards: 'You have not published a card yet. Write one in Build.',
-  liked: 'You have not liked a card yet. Cards you like in Explore are kept here.',
+  cards: 'You have not published a card yet.',
+  liked: 'You have not liked a card yet. Cards you like are kept here.',
+};
+
+const ownEmptyActions: EmptyActions = {
+  following: { label: 'Find people in Explore', to: '/exploration?tab=trending' },
+  cards: { label: 'Build a card', to: '/build' },
+  liked: { label: 'Explore cards', to: '/exploration' },
 };
 
 function OwnProfile({ user }: { user: SessionUser }) {
@@ -115,7 +121,12 @@ function OwnProfile({ user }: { user: SessionUser }) {
           profile={profile}
           onSaved={(saved: Profile) => queryClient.setQueryData(options.queryKey, saved)}
         />
-        <ConnectionsTabs profileKey={profile.key} empty={ownEmptySentences} showLiked />
+        <ConnectionsTabs
+          profileKey={profile.key}
+          empty={ownEmptySentences}
+          emptyActions={ownEmptyActions}
+          showLiked
+        />
       </>
     );
   }
