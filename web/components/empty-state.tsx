@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
 interface EmptyStateProps {
@@ -9,13 +11,15 @@ interface EmptyStateProps {
   children: ReactNode;
   /** The one action that fills the space. */
   action?: ReactNode;
+  /** The action, when it is a page to go to: drawn as an outlined button. */
+  link?: { to: string; label: string };
 }
 
 /**
  * What a list shows with nothing in it: an icon, a sentence and the action that fills it. Explanations of a
  * page live here and in the user guide rather than above its content.
  */
-export function EmptyState({ icon, children, action }: EmptyStateProps) {
+export function EmptyState({ icon, children, action, link }: EmptyStateProps) {
   return (
     <Box
       // Marks the place a list's content would start, for the first-content measure (e2e/support/first-content.ts).
@@ -39,6 +43,11 @@ export function EmptyState({ icon, children, action }: EmptyStateProps) {
       </Box>
       <Typography sx={{ maxWidth: 520 }}>{children}</Typography>
       {action}
+      {link ? (
+        <Button variant="outlined" component={RouterLink} to={link.to}>
+          {link.label}
+        </Button>
+      ) : null}
     </Box>
   );
 }

@@ -172,11 +172,7 @@ function FeedEmpty({ tab }: { tab: FeedTab }) {
     return (
       <EmptyState
         icon={<PeopleOutlineIcon />}
-        action={
-          <Button variant="outlined" component={RouterLink} to="/exploration?tab=trending">
-            Find people in Trending
-          </Button>
-        }
+        link={{ to: '/exploration?tab=trending', label: 'Find people in Trending' }}
       >
         Nobody you follow has published yet.
       </EmptyState>
@@ -184,14 +180,7 @@ function FeedEmpty({ tab }: { tab: FeedTab }) {
   }
   if (tab === 'trending') {
     return (
-      <EmptyState
-        icon={<TrendingUpIcon />}
-        action={
-          <Button variant="outlined" component={RouterLink} to="/exploration?tab=new">
-            See what is new
-          </Button>
-        }
-      >
+      <EmptyState icon={<TrendingUpIcon />} link={{ to: '/exploration?tab=new', label: 'See what is new' }}>
         Nothing is trending yet. Cards rise here as people read and like them.
       </EmptyState>
     );

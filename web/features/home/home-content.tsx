@@ -138,11 +138,7 @@ function YourDay({ user }: { user: SessionUser }) {
             empty={
               <EmptyState
                 icon={<PeopleOutlineIcon />}
-                action={
-                  <Button variant="outlined" component={RouterLink} to="/exploration?tab=trending">
-                    Find people in Explore
-                  </Button>
-                }
+                link={{ to: '/exploration?tab=trending', label: 'Find people in Explore' }}
               >
                 Follow people to see their new cards here.
               </EmptyState>
@@ -158,14 +154,7 @@ function YourDay({ user }: { user: SessionUser }) {
             query={trending}
             label="Trending cards"
             empty={
-              <EmptyState
-                icon={<TrendingUpIcon />}
-                action={
-                  <Button variant="outlined" component={RouterLink} to="/build">
-                    Build a card
-                  </Button>
-                }
-              >
+              <EmptyState icon={<TrendingUpIcon />} link={{ to: '/build', label: 'Build a card' }}>
                 Nothing is trending yet: cards that people read and like this week show up here.
               </EmptyState>
             }
@@ -343,14 +332,7 @@ function VisitorHome() {
           query={trending}
           label="Trending cards"
           empty={
-            <EmptyState
-              icon={<TrendingUpIcon />}
-              action={
-                <Button variant="outlined" component={RouterLink} to="/signup">
-                  Sign up and write one
-                </Button>
-              }
-            >
+            <EmptyState icon={<TrendingUpIcon />} link={{ to: '/signup', label: 'Sign up and write one' }}>
               Nothing is trending yet: cards that people read and like this week show up here.
             </EmptyState>
           }

@@ -108,14 +108,7 @@ function Dashboard({ owner }: { owner: string }) {
         {decks.isPending ? <Loading label="Loading your decks" /> : null}
         {decks.isError ? <Alert severity="error">{errorSentence(decks.error)}</Alert> : null}
         {decks.data?.items.length === 0 ? (
-          <EmptyState
-            icon={<StyleOutlinedIcon />}
-            action={
-              <Button variant="outlined" component={RouterLink} to="/play">
-                Make a deck in Play
-              </Button>
-            }
-          >
+          <EmptyState icon={<StyleOutlinedIcon />} link={{ to: '/play', label: 'Make a deck in Play' }}>
             You have no decks yet: make one from a tag, the cards you liked, or a collection you fill as you
             read.
           </EmptyState>

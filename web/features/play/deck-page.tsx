@@ -215,11 +215,7 @@ function DeckCards({ deck, owner }: { deck: Deck; owner: string }) {
       {cards.isSuccess && items.length === 0 ? (
         <EmptyState
           icon={<StyleOutlinedIcon />}
-          action={
-            <Button variant="outlined" component={RouterLink} to="/exploration">
-              Find cards in Explore
-            </Button>
-          }
+          link={{ to: '/exploration', label: 'Find cards in Explore' }}
         >
           {collection
             ? 'This collection is empty. Open any card and press “Study this” to add it here.'

@@ -43,16 +43,7 @@ export function EmptyTab({
   action?: { label: string; to: string };
 }) {
   return (
-    <EmptyState
-      icon={isConnection(tab) ? <PeopleOutlineIcon /> : <StyleOutlinedIcon />}
-      action={
-        action ? (
-          <Button variant="outlined" component={RouterLink} to={action.to}>
-            {action.label}
-          </Button>
-        ) : undefined
-      }
-    >
+    <EmptyState icon={isConnection(tab) ? <PeopleOutlineIcon /> : <StyleOutlinedIcon />} link={action}>
       {sentence}
     </EmptyState>
   );
