@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Prose } from '../../components/prose.tsx';
 import { TextLink } from '../../components/text-link.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { describeEntitlements, plans } from '../../../contracts/premium.ts';
 import { dailyLikePointsCap, rankThresholds, reputationPoints } from '../../../contracts/reputation.ts';
 
@@ -588,39 +588,40 @@ const sections: GuideSection[] = [
 ];
 
 export function DocumentPage() {
-  useDocumentTitle('User guide');
   return (
-    <Prose>
-      <h1>User guide</h1>
-      <p className="lead">
-        How to use every part of CARD WEB, section by section, with a link to each section’s own page. The
-        help button (?) beside a page’s title opens that page’s section here.
-      </p>
+    <Box component="section" aria-labelledby="section-title">
+      <PageHeader title="User guide" />
+      <Prose>
+        <p className="lead">
+          How to use every part of CARD WEB, section by section, with a link to each section’s own page. The
+          help button (?) beside a page’s title opens that page’s section here.
+        </p>
 
-      <Box
-        component="nav"
-        aria-labelledby="guide-contents"
-        sx={{ mb: 5, p: 2.5, borderRadius: 2, border: 1, borderColor: 'divider', '& h2': { mt: 0 } }}
-      >
-        <h2 id="guide-contents">Contents</h2>
-        <Box component="ol" sx={{ columns: { sm: 2 }, columnGap: 4, mb: '0 !important' }}>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <Link component={RouterLink} to={`#${section.id}`}>
-                {section.title}
-              </Link>
-            </li>
-          ))}
+        <Box
+          component="nav"
+          aria-labelledby="guide-contents"
+          sx={{ mb: 5, p: 2.5, borderRadius: 2, border: 1, borderColor: 'divider', '& h2': { mt: 0 } }}
+        >
+          <h2 id="guide-contents">Contents</h2>
+          <Box component="ol" sx={{ columns: { sm: 2 }, columnGap: 4, mb: '0 !important' }}>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <Link component={RouterLink} to={`#${section.id}`}>
+                  {section.title}
+                </Link>
+              </li>
+            ))}
+          </Box>
         </Box>
-      </Box>
 
-      {sections.map((section) => (
-        <Box component="section" key={section.id} aria-labelledby={section.id}>
-          <h2 id={section.id}>{section.title}</h2>
-          {section.body}
-        </Box>
-      ))}
-    </Prose>
+        {sections.map((section) => (
+          <Box component="section" key={section.id} aria-labelledby={section.id}>
+            <h2 id={section.id}>{section.title}</h2>
+            {section.body}
+          </Box>
+        ))}
+      </Prose>
+    </Box>
   );
 }
 
