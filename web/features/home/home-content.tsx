@@ -145,23 +145,34 @@ function YourDay({ user }: { user: SessionUser }) {
             }
           />
         </Part>
-        <Part
-          id="home-trending"
-          title="Trending"
-          action={<SeeAll to="/exploration?tab=trending">More</SeeAll>}
-        >
-          <CardRow
-            query={trending}
-            label="Trending cards"
-            empty={
-              <EmptyState icon={<TrendingUpIcon />} link={{ to: '/build', label: 'Build a card' }}>
-                Nothing is trending yet: cards that people read and like this week show up here.
-              </EmptyState>
-            }
-          />
-        </Part>
+        <TrendingPart query={trending} more="More" fill={{ to: '/build', label: 'Build a card' }} />
       </Box>
     </Box>
+  );
+}
+
+/** The week's trending cards; `fill` is what the reader can do about an empty list. */
+function TrendingPart({
+  query,
+  more,
+  fill,
+}: {
+  query: UseQueryResult<{ items: CardSummary[] }>;
+  more: string;
+  fill: { to: string; label: string };
+}) {
+  return (
+    <Part id="home-trending" title="Trending" action={<SeeAll to="/exploration?tab=trending">{more}</SeeAll>}>
+      <CardRow
+        query={query}
+        label="Trending cards"
+        empty={
+          <EmptyState icon={<TrendingUpIcon />} link={fill}>
+            Nothing is trending yet: cards that people read and like this week show up here.
+          </EmptyState>
+        }
+      />
+    </Part>
   );
 }
 
@@ -323,21 +334,11 @@ function VisitorHome() {
   const trending = useQuery(homeFeedQuery('trending', null));
   return (
     <Box sx={twoColumns}>
-      <Part
-        id="home-trending"
-        title="Trending"
-        action={<SeeAll to="/exploration?tab=trending">Explore</SeeAll>}
-      >
-        <CardRow
-          query={trending}
-          label="Trending cards"
-          empty={
-            <EmptyState icon={<TrendingUpIcon />} link={{ to: '/signup', label: 'Sign up and write one' }}>
-              Nothing is trending yet: cards that people read and like this week show up here.
-            </EmptyState>
-          }
-        />
-      </Part>
+      <TrendingPart
+        query={trending}
+        more="Explore"
+        fill={{ to: '/signup', label: 'Sign up and write one' }}
+      />
       <Box sx={sideColumn}>
         <FeaturedDeck />
         <FeaturedCourse />

@@ -1,25 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activitySchema, deckListSchema, deckSchema, studyStatsSchema } from '../../../contracts/play.ts';
+import { activitySchema, deckListSchema, studyStatsSchema } from '../../../contracts/play.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { cardId } from '../../test/card-fixtures.ts';
+import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
 
-const deckId = '00000000-0000-4000-8000-0000000d0001';
+const deckId = deckIdOf(1);
 
 const decks = deckListSchema.parse({
   items: [
-    deckSchema.parse({
-      id: deckId,
+    deckFixture(1, {
       name: 'Memory science',
-      description: '',
-      source: { kind: 'tags', tags: ['memory'], scope: 'everyone' },
-      includeReversed: false,
-      newPerDay: 20,
-      reviewsPerDay: 200,
       counts: { new: 4, learning: 1, review: 7, cards: 30, items: 30, suspended: 0 },
-      createdAt: '2026-11-01T10:00:00.000Z',
-      updatedAt: '2026-11-01T10:00:00.000Z',
     }),
   ],
 });

@@ -1,5 +1,4 @@
 import {
-  deckSchema,
   gameResultSchema,
   practiceSetSchema,
   studyItemSchema,
@@ -7,6 +6,7 @@ import {
   type StudyItem,
 } from '../../../../contracts/play.ts';
 import { cardId } from '../../../test/card-fixtures.ts';
+import { deckFixture } from '../../../test/deck-fixtures.ts';
 
 /** Study items, decks and game answers as the API gives them, parsed through the contract. */
 
@@ -33,14 +33,10 @@ export function practiceSet(count: number, make: (n: number) => StudyItem = (n) 
   return practiceSetSchema.parse({ items: Array.from({ length: count }, (_, i) => make(i + 1)) });
 }
 
-export const deck = deckSchema.parse({
+export const deck = deckFixture(1, {
   id: deckId,
   name: 'Memory science',
-  description: '',
   source: { kind: 'tags', tags: ['memory'], scope: 'mine' },
-  includeReversed: false,
-  newPerDay: 20,
-  reviewsPerDay: 200,
   counts: { new: 3, learning: 0, review: 2, cards: 12, items: 12, suspended: 0 },
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
