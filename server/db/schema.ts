@@ -944,3 +944,145 @@ export const jobs = pgTable(
     check('jobs_status', sql`status in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Recommendations: the For you feed's signals, its visits, the neighbour table and the evaluation runs.
+
+/**
+ * Which cards a For you page showed a person, where and from which source: the recommender leaves out cards
+ * shown often and never opened, and the debug page computes click and like rates from these rows. One row
+ * per card per visit (`feed_id`), so a batch sent twice counts once; the retention sweep deletes rows after
+ * 90 days.
+ */
+export const recommendationImpressions = pgTable(
+  'recommendation_impressions',
+  {
+    feedId: uuid().notNull(),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    source: text().notNull(),
+    position: integer().notNull(),
+    shownAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.feedId, table.cardId] }),
+    index('recommendation_impressions_profile_idx').on(table.profileKey, table.shownAt),
+    index('recommendation_impressions_shown_idx').on(table.shownAt),
+    index('recommendation_impressions_card_idx').on(table.cardId),
+  ],
+);
+
+/**
+ * "Not interested": in a card (`card`, target a card id), less from an author (`author`, a profile key),
+ * less about a tag (`tag`), or no cards at all from an author (`mute`). Undone from Settings.
+ */
+export const recommendationFeedback = pgTable(
+  'recommendation_feedback',
+  {
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    target: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.profileKey, table.kind, table.target] }),
+    check('recommendation_feedback_kind', sql`kind in ('card', 'author', 'tag', 'mute')`),
+  ],
+);
+
+/** A person's settings of the feed: the tilt between people followed and new topics, and the picked tags. */
+export const recommendationPreferences = pgTable('recommendation_preferences', {
+  profileKey: text()
+    .primaryKey()
+    .references(() => profiles.key, { onDelete: 'cascade' }),
+  tilt: doublePrecision().notNull().default(0),
+  tags: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One visit to For you: the ranked list its first page computed, which the following pages read in order, so
+ * infinite scroll never shows a card twice however the scores move meanwhile. Deleted after a day.
+ */
+export const recommendationFeeds = pgTable(
+  'recommendation_feeds',
+  {
+    id: uuid().primaryKey(),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    mode: text().notNull(),
+    /** `[{ id, source, reason }]` in feed order. */
+    entries: jsonb().$type<{ id: string; source: string; reason: string }[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('recommendation_feeds_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Item-to-item co-engagement: for each card, the cards most often liked or studied by the same people, with
+ * a cosine score. Rebuilt by a scheduled job, and added to by a trigger on every like (migration 0016).
+ */
+export const cardNeighbours = pgTable(
+  'card_neighbours',
+  {
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    neighbourId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    score: doublePrecision().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cardId, table.neighbourId] }),
+    index('card_neighbours_neighbour_idx').on(table.neighbourId),
+  ],
+);
+
+/**
+ * Runs of the recommender's background work: the neighbour table's rebuilds (`neighbours`) and the offline
+ * evaluations (`evaluation`), with what each measured in `details`.
+ */
+export const recommendationRuns = pgTable(
+  'recommendation_runs',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    kind: text().notNull(),
+    weightsVersion: text().notNull(),
+    durationMs: doublePrecision().notNull(),
+    details: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('recommendation_runs_kind_idx').on(table.kind, table.createdAt),
+    check('recommendation_runs_kind', sql`kind in ('neighbours', 'evaluation')`),
+  ],
+);
+
+/** What administrators did that touches another person's data, such as viewing their feed's debug page. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    actorKey: text().notNull(),
+    action: text().notNull(),
+    subjectKey: text(),
+    details: jsonb().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_created_idx').on(table.createdAt)],
+);
