@@ -65,8 +65,8 @@ export const filterLabels = {
 
 /** Constants of the feed, shared by the server, the page and the tests. */
 export const recommendationLimits = {
-  /** Cards per page of For you. */
-  pageSize: 20,
+  /** Cards per page of For you: Explore's page, which fills rows of one to four columns. */
+  pageSize: 24,
   /** Interactions (likes, studied cards, cards written, people followed) before the feed is personal. */
   signalsNeeded: 3,
   /** At most this many cards of one author on a page. */
