@@ -61,7 +61,7 @@ export const filterLabels = {
   'already-liked': 'You already liked it',
   ignored: 'Shown to you several times recently and not opened',
   'remix-of-shown': 'A remix of a card already in the feed (or its original)',
-  'author-cap': 'Already two cards by this author on the page',
+  'author-cap': 'Moved off the first page: two cards by this author were already on it',
   'already-shown': 'Already shown earlier in this visit',
 } as const satisfies Record<RecommendationFilter, string>;
 

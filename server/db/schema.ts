@@ -1050,6 +1050,20 @@ export const cardNeighbours = pgTable(
 );
 
 /**
+ * Per tag of listed cards: how many cards carry it (the inverse tag frequency of a person's tag affinity) and
+ * its most trending cards (the tag source's candidates), so a feed reads a dozen rows instead of searching
+ * the cards. Rebuilt with the neighbour table.
+ */
+export const tagStats = pgTable('tag_stats', {
+  tag: text().primaryKey(),
+  cards: integer().notNull(),
+  pool: uuid()
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
+});
+
+/**
  * Runs of the recommender's background work: the neighbour table's rebuilds (`neighbours`) and the offline
  * evaluations (`evaluation`), with what each measured in `details`.
  */
