@@ -1021,8 +1021,10 @@ export const recommendationFeeds = pgTable(
       .notNull()
       .references(() => profiles.key, { onDelete: 'cascade' }),
     mode: text().notNull(),
-    /** `[{ id, source, reason }]` in feed order. */
-    entries: jsonb().$type<{ id: string; source: string; reason: string }[]>().notNull(),
+    /** `[{ id, source, reason, page }]` in feed order. */
+    entries: jsonb().$type<{ id: string; source: string; reason: string; page: number }[]>().notNull(),
+    /** What the first page told the person (signal counts, picked tags), for the later pages to repeat. */
+    meta: jsonb().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('recommendation_feeds_created_idx').on(table.createdAt)],

@@ -28,6 +28,7 @@ CREATE TABLE "recommendation_feeds" (
 	"profile_key" text NOT NULL,
 	"mode" text NOT NULL,
 	"entries" jsonb NOT NULL,
+	"meta" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

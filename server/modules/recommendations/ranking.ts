@@ -170,7 +170,8 @@ export function reasonOf(item: Scored, person: PersonContext): Placed['reason'] 
       };
     case 'tags': {
       const tag = topTag(card.tags, person.tagWeights);
-      return { source, text: tag ? `More about #${tag}` : 'About tags you engage with' };
+      if (!tag) return { source, text: 'About tags you engage with' };
+      return { source, text: person.pickedTags.includes(tag) ? `Popular in #${tag}` : `More about #${tag}` };
     }
     case 'fresh':
       return { source, text: `New from ${handle}` };
