@@ -364,4 +364,27 @@ describe('For you', () => {
     expect(list.runs[0]?.id).toBe(run.id);
     expect((await request('POST', '/api/recommendations/evaluations/run', fans[0])).statusCode).toBe(403);
   });
+
+  it('adds to the neighbour table on every like, between the card and the person’s previous likes', async () => {
+    const writer = await make.author();
+    const [first, second, third] = await Promise.all(
+      ['Trigger A', 'Trigger B', 'Trigger C'].map((title) => make.card(writer, { title })),
+    );
+    const fan = await signUp('Trigger Fan');
+    const scoreOf = async (a: string, b: string) =>
+      (
+        await context.db.orm.execute<{ score: number }>(
+          sql`select score from card_neighbours where card_id = ${a} and neighbour_id = ${b}`,
+        )
+      ).rows[0]?.score;
+    await like(fan, first!.id);
+    expect(await scoreOf(first!.id, second!.id)).toBeUndefined();
+    await like(fan, second!.id);
+    const once = await scoreOf(first!.id, second!.id);
+    expect(once).toBeGreaterThan(0);
+    expect(await scoreOf(second!.id, first!.id)).toBe(once);
+    await like(fan, third!.id);
+    expect(await scoreOf(third!.id, first!.id)).toBeGreaterThan(0);
+    expect(await scoreOf(third!.id, second!.id)).toBeGreaterThan(0);
+  });
 });
