@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor, Orm } from '../../../db/client.ts';
 import { cards, profiles } from '../../../db/schema.ts';
-import { blockedEitherWay, listedCard, notBlockedBetween } from '../../../db/visibility.ts';
+import {
+  blockedEitherWay,
+  listedCard,
+  notBlockedBetween,
+  publishedCardReadableBy,
+} from '../../../db/visibility.ts';
 import { array } from './params.ts';
 
 export type FeedEntry = { id: string; source: string; reason: string; page: number };
@@ -54,7 +59,10 @@ export function createStore(orm: Orm) {
       }>(sql`
         select f.kind, f.target, f.created_at as "createdAt",
           case f.kind
-            when 'card' then (select title from cards where id::text = f.target)
+            when 'card' then (
+              select title from cards
+              where cards.id::text = f.target and ${publishedCardReadableBy(profileKey)}
+                and ${notBlockedBetween(profileKey, cards.authorKey)})
             when 'tag' then f.target
             else (select '@' || handle from profiles where key = f.target)
           end as label
