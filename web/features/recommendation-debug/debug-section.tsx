@@ -50,6 +50,9 @@ export function ScrollBox({ label, children }: { label: string; children: ReactN
       aria-label={`${label}, scroll sideways`}
       tabIndex={0}
       sx={{
+        // The containing block of what is positioned inside (text for screen readers only), so that too
+        // scrolls within the box instead of widening the page.
+        position: 'relative',
         maxWidth: '100%',
         overflowX: 'auto',
         border: 1,

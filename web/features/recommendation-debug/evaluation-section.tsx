@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import {
   evaluationMethods,
@@ -236,7 +236,9 @@ function RunsChart({ runs }: { runs: EvaluationRun[] }) {
           showMark: true,
           valueFormatter: (entry: number | null) => cell(entry),
         }))}
-        sx={{ '& .MuiLineElement-root[data-series$="-coverage"]': { strokeDasharray: '6 4' } }}
+        // Room for the last run's time under the right end of the axis.
+        margin={{ right: 48 }}
+        sx={{ [`& .${lineClasses.line}[data-series$="-coverage"]`]: { strokeDasharray: '6 4' } }}
       />
     </ChartFigure>
   );
