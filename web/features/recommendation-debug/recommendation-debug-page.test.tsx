@@ -423,9 +423,9 @@ describe('the recommendation debug page', () => {
   });
 
   it('shows no View as field to someone who is not an administrator', async () => {
-    const { requests } = renderDebug({ role: 'user' });
+    renderDebug({ role: 'user' });
+    // The content waits for the session too, so once the feed shows, the field has had its chance.
     await screen.findByRole('table', { name: 'Feed, in order' });
-    await waitFor(() => expect(requests('GET /api/auth/get-session').length).toBeGreaterThan(0));
     expect(screen.queryByLabelText('View as (handle)')).not.toBeInTheDocument();
   });
 

@@ -81,7 +81,8 @@ function DebugView({ owner }: { owner: string }) {
         subtitle={debug.data ? <Summary debug={debug.data} /> : undefined}
       />
       {isAdmin ? <ViewAs key={as ?? ''} as={as} onView={viewAs} /> : null}
-      {debug.isPending ? (
+      {/* Both answers before the content, so the page never grows a field above what someone is reading. */}
+      {debug.isPending || session.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading the feed explanation" />
         </Box>
