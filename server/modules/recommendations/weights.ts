@@ -12,7 +12,7 @@ export const weights = {
     tags: 0.8,
     neighbours: 1.2,
     trending: 0.35,
-    fresh: 0.5,
+    fresh: 0.2,
     // Card and person features, 0–1.
     freshness: 0.3,
     authorAffinity: 0.4,
