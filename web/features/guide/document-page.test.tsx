@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { recommendationLimits, sourceLabels } from '../../../contracts/recommendations.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DocumentPage } from './document-page.tsx';
 
@@ -25,5 +26,29 @@ describe('user guide', () => {
     const section = screen.getByRole('heading', { name: 'Reputation and ranks' }).parentElement!;
     expect(section).toHaveTextContent('at most 200 points a day');
     expect(section).toHaveTextContent('one of your cards is liked: +10');
+  });
+
+  it('explains For you with the recommender’s own sources and limits', () => {
+    renderWithProviders(<DocumentPage />, { path: '/document' });
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getByRole('link', { name: 'For you' })).toHaveAttribute(
+      'href',
+      '/document#for-you',
+    );
+    const section = screen.getByRole('region', { name: 'For you' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(Object.values(sourceLabels));
+    expect(section).toHaveTextContent(`written ${recommendationLimits.signalsNeeded} cards`);
+    expect(section).toHaveTextContent(`pick up to ${recommendationLimits.pickedTags}`);
+    for (const words of [
+      'Not interested in this card',
+      'Mute @…',
+      'Undo',
+      'More from people I follow ↔ More new topics',
+    ])
+      expect(section).toHaveTextContent(words);
   });
 });
