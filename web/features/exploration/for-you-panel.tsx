@@ -136,7 +136,9 @@ export function ForYouPanel({ onPreview }: { onPreview: (card: CardSummary) => v
       <Typography component="h2" variant="h5" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         <VisuallyHidden>For you cards</VisuallyHidden>
       </Typography>
-      {first?.mode === 'cold-start' ? <ColdStartNotice signals={first.signals} /> : null}
+      {first?.mode === 'cold-start' ? (
+        <ColdStartNotice signals={first.signals} pickedTags={first.pickedTags} />
+      ) : null}
       {first?.mode === 'cold-start' && first.pickedTags.length === 0 ? (
         <StarterTagPicker owner={owner} onSaved={restart} />
       ) : null}
@@ -178,13 +180,14 @@ export function ForYouPanel({ onPreview }: { onPreview: (card: CardSummary) => v
 }
 
 /** Why the feed is not about the person yet, and what makes it so. */
-function ColdStartNotice({ signals }: { signals: SignalCounts }) {
+function ColdStartNotice({ signals, pickedTags }: { signals: SignalCounts; pickedTags: string[] }) {
   const missing = Math.max(signals.needed - signals.total, 1);
   return (
     <Alert severity="info" role="note" sx={{ mb: 2 }}>
-      For you is not personal yet: it learns from the cards you like, study and write and the people you
-      follow, and so far it has too little to go on, so it shows what is popular. Like, study or write{' '}
-      {missing} more {missing === 1 ? 'card' : 'cards'}, or follow people, and For you will be about you.
+      For you is not about you yet: it learns from the cards you like, study and write and the people you
+      follow, and it has too little of that so far. Until then it shows what is popular
+      {pickedTags.length > 0 ? ' in the topics you picked' : ''}. Like, study or write {missing} more{' '}
+      {missing === 1 ? 'card' : 'cards'}, or follow people, and For you will be about you.
     </Alert>
   );
 }

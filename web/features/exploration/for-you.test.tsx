@@ -150,8 +150,10 @@ describe('For you', () => {
     expect(requests('GET /api/recommendations/feed')[1]?.query.get('cursor')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Pick a few topics to start with' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Popular everywhere' })).not.toBeInTheDocument();
-    // Still cold: the notice stays until there are enough signals.
-    expect(screen.getByRole('note')).toBeVisible();
+    // Still cold: the notice stays until there are enough signals, now about the topics picked.
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Until then it shows what is popular in the topics you picked.',
+    );
   });
 
   it('lets no more topics be picked than the limit', async () => {

@@ -6,7 +6,10 @@ import {
 } from '../../../contracts/recommendations.ts';
 import { sendImpressions } from '../../lib/recommendations-api.ts';
 
-/** One card of For you that was on the screen: which visit, which card, where in the list, from which source. */
+/**
+ * One card of For you that was on the screen: which visit, which card, its place in the list as it was seen
+ * (0 first), and the source that found it.
+ */
 export interface Impression {
   feedId: string;
   cardId: string;
