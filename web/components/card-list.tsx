@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ComponentType, type ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,13 +6,30 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { CardSummary } from '../../contracts/cards.ts';
 import { errorSentence } from '../lib/error-sentence.ts';
-import { CardGrid, CardGridSkeleton, CardTile, type CardGridColumns } from './card-tile.tsx';
+import {
+  CardGrid,
+  CardGridSkeleton,
+  CardTile,
+  type CardGridColumns,
+  type CardTileProps,
+} from './card-tile.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import { QueryError } from './query-error.tsx';
 
-/** A page of cards (a feed, search results, a profile's cards); search results carry a snippet. */
-export interface CardListPage {
-  items: (CardSummary & { snippet?: string })[];
+/** A card of a list: search results carry a snippet, For you a reason. */
+export type CardListItem = CardSummary & { snippet?: string };
+
+/** What a list gives the tile component it is handed: the tile's props, the card as the list has it, its place. */
+export type CardListTileProps<Item extends CardListItem> = Omit<CardTileProps, 'card' | 'titleRef'> & {
+  card: Item;
+  index: number;
+  /** The list moves focus to the title after "Load more": the tile must put this on its title link. */
+  titleRef: (element: HTMLAnchorElement | null) => void;
+};
+
+/** A page of cards (a feed, search results, a profile's cards). */
+export interface CardListPage<Item extends CardListItem = CardListItem> {
+  items: Item[];
   nextCursor: string | null;
 }
 
@@ -24,7 +41,7 @@ const scrollMargin = '800px 0px';
  * scrolls into view; the button (`moreLabel`) does the same for the keyboard, where IntersectionObserver is
  * missing, and on its own where scrolling should not load anything (a profile's tabs).
  */
-export function CardList({
+export function CardList<Item extends CardListItem>({
   query,
   label,
   empty,
@@ -32,8 +49,9 @@ export function CardList({
   infinite = false,
   moreLabel = 'Load more',
   maxColumns = 4,
+  tile: Tile,
 }: {
-  query: UseInfiniteQueryResult<InfiniteData<CardListPage>>;
+  query: UseInfiniteQueryResult<InfiniteData<CardListPage<Item>>>;
   /** Names the grid, e.g. "Trending cards". */
   label: string;
   /** What to show when there is no card at all. */
@@ -43,6 +61,8 @@ export function CardList({
   infinite?: boolean;
   moreLabel?: string;
   maxColumns?: CardGridColumns;
+  /** Draws each card, for lists that add to the tile (For you's reason and menu); a `CardTile` by default. */
+  tile?: ComponentType<CardListTileProps<Item>>;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const titles = useRef(new Map<number, HTMLAnchorElement>());
@@ -110,19 +130,18 @@ export function CardList({
   return (
     <>
       <CardGrid label={label} maxColumns={maxColumns}>
-        {items.map((card, index) => (
-          <li key={card.id}>
-            <CardTile
-              card={card}
-              {...(card.snippet === undefined ? {} : { snippet: card.snippet })}
-              {...(onPreview ? { onPreview } : {})}
-              titleRef={(element) => {
-                if (element) titles.current.set(index, element);
-                else titles.current.delete(index);
-              }}
-            />
-          </li>
-        ))}
+        {items.map((card, index) => {
+          const props = {
+            card,
+            ...(card.snippet === undefined ? {} : { snippet: card.snippet }),
+            ...(onPreview ? { onPreview } : {}),
+            titleRef: (element: HTMLAnchorElement | null) => {
+              if (element) titles.current.set(index, element);
+              else titles.current.delete(index);
+            },
+          };
+          return <li key={card.id}>{Tile ? <Tile {...props} index={index} /> : <CardTile {...props} />}</li>;
+        })}
       </CardGrid>
       {infinite ? <div ref={sentinel} /> : null}
       <Box role="status" sx={{ mt: 2 }}>

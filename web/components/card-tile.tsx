@@ -84,13 +84,25 @@ export interface CardTileProps {
   headingLevel?: 'h2' | 'h3' | 'h4';
   /** The title link, so a list can move focus to it (after "Load more", say). */
   titleRef?: Ref<HTMLAnchorElement>;
+  /** One line above the card on why it is shown (For you's reason). */
+  reason?: ReactNode;
+  /** Small controls at the end of the tile's first row (For you's "Not interested" menu). */
+  actions?: ReactNode;
 }
 
 /**
  * One card in a grid: cover, type, title (the link to the card page), excerpt or snippet, tags, author and
  * likes. The tile is not one big link: the title, author, tags and Preview are each their own stop.
  */
-export function CardTile({ card, snippet, onPreview, headingLevel = 'h3', titleRef }: CardTileProps) {
+export function CardTile({
+  card,
+  snippet,
+  onPreview,
+  headingLevel = 'h3',
+  titleRef,
+  reason,
+  actions,
+}: CardTileProps) {
   const titleId = useId();
   const [coverFailed, setCoverFailed] = useState(false);
   const authorName = card.author.displayName ?? card.author.handle;
@@ -118,7 +130,16 @@ export function CardTile({ card, snippet, onPreview, headingLevel = 'h3', titleR
         />
       ) : null}
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+        {reason ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+          >
+            {reason}
+          </Typography>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip size="small" variant="outlined" label={cardTypeNames[card.type]} />
           {card.visibility === 'public' ? null : (
             <Chip
@@ -128,6 +149,7 @@ export function CardTile({ card, snippet, onPreview, headingLevel = 'h3', titleR
               label={card.visibility === 'private' ? 'Private' : 'Unlisted'}
             />
           )}
+          {actions ? <Box sx={{ ml: 'auto', my: -0.5 }}>{actions}</Box> : null}
         </Box>
         <Typography
           id={titleId}

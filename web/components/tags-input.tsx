@@ -33,6 +33,7 @@ export const TagsInput = memo(function TagsInput({
   tooMany,
   hint,
   error,
+  label = 'Tags',
 }: {
   id: string;
   tags: string[];
@@ -44,6 +45,8 @@ export const TagsInput = memo(function TagsInput({
   hint: string;
   /** The server's word about the tags, if it refused them. */
   error?: string | undefined;
+  /** The field's label, where "Tags" would not say enough. */
+  label?: string;
 }) {
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<string[]>([]);
@@ -107,7 +110,7 @@ export const TagsInput = memo(function TagsInput({
         }
       }}
       renderInput={(params) => (
-        <TextField {...params} label="Tags" error={Boolean(message)} helperText={message ?? hint} />
+        <TextField {...params} label={label} error={Boolean(message)} helperText={message ?? hint} />
       )}
     />
   );

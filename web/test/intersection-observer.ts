@@ -39,10 +39,11 @@ export function installIntersectionObserver() {
       return [];
     }
 
-    /** Reports every observed element as visible. */
-    reveal(): void {
+    /** Reports every observed element as visible, `ratio` of it (all by default). */
+    reveal(ratio: number): void {
       const entries = [...this.elements].map(
-        (target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as IntersectionObserverEntry,
+        (target) =>
+          ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio }) as IntersectionObserverEntry,
       );
       if (entries.length > 0) this.callback(entries, this);
     }
@@ -50,10 +51,13 @@ export function installIntersectionObserver() {
 
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   return {
-    /** The observed elements come into view, as when someone scrolls to the end of a list. */
-    scrollIntoView: () =>
+    /**
+     * The observed elements come into view, as when someone scrolls to the end of a list; `ratio` says how
+     * much of each is in view (all of it unless given).
+     */
+    scrollIntoView: (ratio = 1) =>
       act(() => {
-        for (const observer of [...live]) observer.reveal();
+        for (const observer of [...live]) observer.reveal(ratio);
       }),
     /** How many observers are watching something now. */
     observing: () => live.size,

@@ -8,8 +8,10 @@ import {
   tagSuggestionsSchema,
   type CardType,
 } from '../../../contracts/cards.ts';
-import { profileKey, ProfileKeyError, profileSchema } from '../../../contracts/profiles.ts';
+import { profileKey, ProfileKeyError } from '../../../contracts/profiles.ts';
+import { forYouPageSchema } from '../../../contracts/recommendations.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { forYouQueryKey } from '../../lib/recommendations-api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 
 /** Every query of Explore starts with 'explore'. */
@@ -18,9 +20,11 @@ const root = ['explore'] as const;
 /** Cards per page: 24 fills whole rows of one, two, three and four columns. */
 export const explorePageSize = 24;
 
-/** The feeds, in the order of their tabs. */
-export const feedTabs = ['following', 'trending', 'new'] as const;
+/** The feeds, in the order of their tabs. For you and Following need an account. */
+export const feedTabs = ['for-you', 'following', 'trending', 'new'] as const;
 export type FeedTab = (typeof feedTabs)[number];
+/** The feeds every visitor can read, from `GET /api/cards/feed/:tab`. */
+export type PublicFeedTab = Exclude<FeedTab, 'for-you'>;
 
 /** What Explore searches for; every field is in the page's address. */
 export interface SearchFilters {
@@ -61,7 +65,7 @@ function pageQuery(cursor: string | null): URLSearchParams {
 // part of every key.
 
 /** `GET /api/cards/feed/:tab`, a page at a time. */
-export const feedQuery = (tab: FeedTab, readerKey: string | undefined) =>
+export const feedQuery = (tab: PublicFeedTab, readerKey: string | undefined) =>
   infiniteQueryOptions({
     queryKey: [...root, 'feed', tab, readerKey ?? null],
     queryFn: ({ signal, pageParam }) =>
@@ -128,24 +132,17 @@ export const globalGraphQuery = (filters: GraphFilters, readerKey: string | unde
   });
 
 /**
- * How many people the reader follows, from their profile: it decides whether Explore opens on Following.
- * Any failure counts as "nobody", so the page still opens (on Trending).
+ * `GET /api/recommendations/feed`, a page at a time: a first page starts a new visit (a new `feedId`), and
+ * the pages after it never repeat one of its cards. The key is shared with Settings (`lib/recommendations-api.ts`),
+ * which marks it stale when the feedback or the preferences change.
  */
-export const followingCountQuery = (readerKey: string) =>
-  queryOptions({
-    queryKey: [...root, 'following-count', readerKey],
-    queryFn: async ({ signal }) => {
-      try {
-        const profile = await apiFetch(`/api/profiles/${encodeURIComponent(readerKey)}`, {
-          schema: profileSchema,
-          signal,
-        });
-        return profile.following ?? 0;
-      } catch (error) {
-        if (signal.aborted) throw error;
-        return 0;
-      }
+export const forYouQuery = (owner: string | null) =>
+  infiniteQueryOptions({
+    queryKey: forYouQueryKey(owner),
+    queryFn: ({ signal, pageParam }) => {
+      const query = pageParam === null ? '' : `?${new URLSearchParams({ cursor: pageParam }).toString()}`;
+      return apiFetch(`/api/recommendations/feed${query}`, { schema: forYouPageSchema, signal });
     },
-    // Every failure already became "nobody"; only a cancelled read rejects, and it needs no retry.
-    retry: false,
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

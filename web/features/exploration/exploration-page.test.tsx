@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
 import { cardId, cardPage, cardSummary, fullCard } from '../../test/card-fixtures.ts';
 import { installIntersectionObserver } from '../../test/intersection-observer.ts';
+import { forYouPage, recommendedCard } from '../../test/recommendation-fixtures.ts';
 import { renderApp, renderWithProviders, signIn } from '../../test/render.tsx';
 import { ExplorationPage } from './exploration-page.tsx';
 
@@ -40,30 +41,6 @@ function lastQuery(fetchMock: FetchMock, path: string) {
 function searchPage(n: number) {
   const card = cardSummary(n);
   return { items: [{ ...card, snippet: card.excerpt }], nextCursor: null };
-}
-
-/** The signed-in reader's profile, following `following` people. */
-function readerProfile(following: number) {
-  return {
-    key: 'u-1',
-    handle: 'ada',
-    displayName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    photoURL: null,
-    rank: 'B',
-    bio: '',
-    phoneNumber: null,
-    country: null,
-    following,
-    followers: 0,
-    cards: 0,
-    likes: 0,
-    isSubscribed: false,
-    reputation: 0,
-    hideFollowCounts: false,
-    followedByMe: false,
-    blockedByMe: false,
-  };
 }
 
 const location = (router: { state: { location: { pathname: string; search: string } } }) =>
@@ -149,6 +126,14 @@ describe('Explore for visitors', () => {
     expect(requests('GET /api/cards/feed/following')).toHaveLength(0);
   });
 
+  it('opens on Trending when a visitor follows a link to For you', async () => {
+    const { requests } = stubApi({ 'GET /api/cards/feed/trending': cardPage(1, 1) });
+    renderExplore('/exploration?tab=for-you');
+    expect(await screen.findByRole('link', { name: 'Card number 1' })).toBeVisible();
+    expect(screen.queryByRole('tab', { name: 'For you' })).not.toBeInTheDocument();
+    expect(requests('GET /api/recommendations/feed')).toHaveLength(0);
+  });
+
   it('says so when nothing is trending, and offers New', async () => {
     stubApi({ 'GET /api/cards/feed/trending': emptyPage });
     renderExplore();
@@ -178,11 +163,10 @@ describe('Explore for visitors', () => {
 });
 
 describe('Explore for signed-in people', () => {
-  it('opens on Following for someone who follows people', async () => {
+  it('opens on For you, first of four tabs', async () => {
     signIn();
-    stubApi({
-      'GET /api/profiles/u-1': readerProfile(3),
-      'GET /api/cards/feed/following': cardPage(7, 7),
+    const { requests } = stubApi({
+      'GET /api/recommendations/feed': forYouPage([recommendedCard(7)]),
     });
     renderExplore();
     expect(await screen.findByRole('link', { name: 'Card number 7' })).toBeVisible();
@@ -191,35 +175,36 @@ describe('Explore for signed-in people', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Following', 'Trending', 'New']);
-    expect(within(tabs).getByRole('tab', { name: 'Following' })).toHaveAttribute('aria-selected', 'true');
+    ).toEqual(['For you', 'Following', 'Trending', 'New']);
+    expect(within(tabs).getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'For you' })).toBeVisible();
+    expect(requests('GET /api/cards/feed/trending')).toHaveLength(0);
   });
 
-  it('opens on Trending for someone who follows nobody, and keeps Following one click away', async () => {
+  it('keeps Following one click away, and says when nobody followed has published', async () => {
     const u = userEvent.setup();
     signIn();
     stubApi({
-      'GET /api/profiles/u-1': () => errorResponse(404, 'common/not-found', 'No profile.'),
-      'GET /api/cards/feed/trending': cardPage(1, 1),
+      'GET /api/recommendations/feed': forYouPage([recommendedCard(1)]),
       'GET /api/cards/feed/following': emptyPage,
     });
-    renderExplore();
+    const { router } = renderExplore();
     expect(await screen.findByRole('link', { name: 'Card number 1' })).toBeVisible();
-    expect(screen.getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
     await u.click(screen.getByRole('tab', { name: 'Following' }));
     expect(await screen.findByText('Nobody you follow has published yet.')).toBeVisible();
+    expect(location(router)).toBe('/exploration?tab=following');
     expect(screen.getByRole('link', { name: 'Find people in Trending' })).toHaveAttribute(
       'href',
       '/exploration?tab=trending',
     );
   });
 
-  it('honours the tab in the address without asking whom they follow', async () => {
+  it('honours the tab in the address without asking for For you', async () => {
     signIn();
     const { requests } = stubApi({ 'GET /api/cards/feed/new': cardPage(2, 2) });
     renderExplore('/exploration?tab=new');
     expect(await screen.findByRole('link', { name: 'Card number 2' })).toBeVisible();
-    expect(requests('GET /api/profiles/u-1')).toHaveLength(0);
+    expect(requests('GET /api/recommendations/feed')).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -14,7 +14,6 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { CardSummary } from '../../../contracts/cards.ts';
 import { CardList } from '../../components/card-list.tsx';
-import { CardGridSkeleton } from '../../components/card-tile.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
@@ -23,28 +22,37 @@ import {
   cardTypeOf,
   feedQuery,
   feedTabs,
-  followingCountQuery,
   isSearching,
   readerKeyOf,
   searchQuery,
   type FeedTab,
+  type PublicFeedTab,
   type SearchFilters,
 } from './api.ts';
 import { CardPreviewDialog } from './card-preview-dialog.tsx';
+import { ForYouPanel } from './for-you-panel.tsx';
 import { GraphView } from './graph-view.tsx';
 import { SearchControls } from './search-controls.tsx';
 import { useSetParams } from './url-state.ts';
 
-const tabLabels: Record<FeedTab, string> = { following: 'Following', trending: 'Trending', new: 'New' };
+const tabLabels: Record<FeedTab, string> = {
+  'for-you': 'For you',
+  following: 'Following',
+  trending: 'Trending',
+  new: 'New',
+};
+
+/** The tabs that need an account. */
+const personalTabs: readonly FeedTab[] = ['for-you', 'following'];
 
 function feedTabOf(value: string | null): FeedTab | undefined {
   return feedTabs.find((tab) => tab === value);
 }
 
 /**
- * Explore (`/exploration`): the public cards as feeds (Following, Trending, New), search with filters, and the
- * graph of how cards link. What is shown lives in the address: `?tab=`, `?q=`, `?tag=`, `?type=`,
- * `?author=`, `?view=graph`. Visitors see Trending and New; Following needs an account.
+ * Explore (`/exploration`): the public cards as feeds (For you, Following, Trending, New), search with filters,
+ * and the graph of how cards link. What is shown lives in the address: `?tab=`, `?q=`, `?tag=`, `?type=`,
+ * `?author=`, `?view=graph`. Visitors see Trending and New; For you and Following need an account.
  */
 export function ExplorationPage() {
   const [params] = useSearchParams();
@@ -97,26 +105,16 @@ export function ExplorationPage() {
   );
 }
 
-/** The feed tabs. Following is there for signed-in people only; it is the first view once they follow someone. */
+/** The feed tabs. For you and Following are there for signed-in people only, who start on For you. */
 function Feeds({ onPreview }: { onPreview: (card: CardSummary) => void }) {
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
-  const readerKey = readerKeyOf(user);
-  const signedIn = readerKey !== undefined;
+  const signedIn = readerKeyOf(user) !== undefined;
   const asked = feedTabOf(params.get('tab'));
-  const chosen = asked === 'following' && !signedIn ? undefined : asked;
-  // Without a tab in the address, signed-in people who follow someone start on Following.
-  const following = useQuery({
-    ...followingCountQuery(readerKey ?? ''),
-    enabled: signedIn && chosen === undefined,
-  });
+  const chosen = asked !== undefined && personalTabs.includes(asked) && !signedIn ? undefined : asked;
   const baseId = useId();
-  const tabs = feedTabs.filter((tab) => tab !== 'following' || signedIn);
-
-  if (chosen === undefined && signedIn && following.isPending) {
-    return <CardGridSkeleton label="Loading your feed" />;
-  }
-  const tab: FeedTab = chosen ?? (signedIn && (following.data ?? 0) > 0 ? 'following' : 'trending');
+  const tabs = feedTabs.filter((tab) => signedIn || !personalTabs.includes(tab));
+  const tab: FeedTab = chosen ?? (signedIn ? 'for-you' : 'trending');
 
   return (
     <Box>
@@ -147,13 +145,17 @@ function Feeds({ onPreview }: { onPreview: (card: CardSummary) => void }) {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
-        <FeedPanel key={tab} tab={tab} onPreview={onPreview} />
+        {tab === 'for-you' ? (
+          <ForYouPanel onPreview={onPreview} />
+        ) : (
+          <FeedPanel key={tab} tab={tab} onPreview={onPreview} />
+        )}
       </Box>
     </Box>
   );
 }
 
-function FeedPanel({ tab, onPreview }: { tab: FeedTab; onPreview: (card: CardSummary) => void }) {
+function FeedPanel({ tab, onPreview }: { tab: PublicFeedTab; onPreview: (card: CardSummary) => void }) {
   const { user } = useSession();
   const query = useInfiniteQuery(feedQuery(tab, readerKeyOf(user)));
   const label = `${tabLabels[tab]} cards`;
@@ -167,7 +169,7 @@ function FeedPanel({ tab, onPreview }: { tab: FeedTab; onPreview: (card: CardSum
   );
 }
 
-function FeedEmpty({ tab }: { tab: FeedTab }) {
+function FeedEmpty({ tab }: { tab: PublicFeedTab }) {
   if (tab === 'following') {
     return (
       <EmptyState

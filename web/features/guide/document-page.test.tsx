@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { filterLabels, recommendationLimits } from '../../../contracts/recommendations.ts';
+import { filterLabels, recommendationLimits, sourceLabels } from '../../../contracts/recommendations.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DocumentPage } from './document-page.tsx';
 
@@ -43,5 +43,29 @@ describe('user guide', () => {
     ]) {
       expect(section).toHaveTextContent(metric);
     }
+  });
+
+  it('explains For you with the recommender’s own sources and limits', () => {
+    renderWithProviders(<DocumentPage />, { path: '/document' });
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getByRole('link', { name: 'For you' })).toHaveAttribute(
+      'href',
+      '/document#for-you',
+    );
+    const section = screen.getByRole('region', { name: 'For you' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(Object.values(sourceLabels));
+    expect(section).toHaveTextContent(`written ${recommendationLimits.signalsNeeded} cards`);
+    expect(section).toHaveTextContent(`pick up to ${recommendationLimits.pickedTags}`);
+    for (const words of [
+      'Not interested in this card',
+      'Mute @…',
+      'Undo',
+      'More from people I follow ↔ More new topics',
+    ])
+      expect(section).toHaveTextContent(words);
   });
 });

@@ -74,13 +74,16 @@ const sections: GuideSection[] = [
       <>
         <p>
           Explore (<TextLink to="/exploration">/exploration</TextLink>) shows the public web of cards, and you
-          do not need an account to read it. Three tabs sit above the cards: <strong>Trending</strong> (cards
-          people like and read most, with recent attention counting more than old), <strong>New</strong>{' '}
-          (newest first) and, once you are signed in, <strong>Following</strong> (cards by the people you
-          follow, newest first). If you follow someone, Explore opens on Following; otherwise on Trending. A
-          personal <strong>For you</strong> tab comes with the recommender. Each card shows its cover, type,
-          title, a few lines of text, its tags, its author and how many people liked it. Keep scrolling and
-          more cards load, or press <strong>Load more</strong> at the end of the list.
+          do not need an account to read it. Tabs sit above the cards: <strong>Trending</strong> (cards people
+          like and read most, with recent attention counting more than old), <strong>New</strong> (newest
+          first) and, once you are signed in, <strong>For you</strong> (cards picked for you, see{' '}
+          <Link component={RouterLink} to="#for-you">
+            For you
+          </Link>{' '}
+          below) and <strong>Following</strong> (cards by the people you follow, newest first). Signed in,
+          Explore opens on For you; otherwise on Trending. Each card shows its cover, type, title, a few lines
+          of text, its tags, its author and how many people liked it. Keep scrolling and more cards load, or
+          press <strong>Load more</strong> at the end of the list.
         </p>
         <p>
           Type in the search box to search the titles, text and tags of every public card; the words that
@@ -126,6 +129,11 @@ const sections: GuideSection[] = [
         </p>
       </>
     ),
+  },
+  {
+    id: 'for-you',
+    title: 'For you',
+    body: <ForYouGuide />,
   },
   {
     id: 'build',
@@ -676,6 +684,57 @@ function RanksGuide() {
         </tbody>
       </table>
       <p>Everyone starts at rank B. Ranks never lock anything: every feature is open at every rank.</p>
+    </>
+  );
+}
+
+/** For you, with the sources and limits printed from the recommender's own contract. */
+function ForYouGuide() {
+  return (
+    <>
+      <p>
+        <strong>For you</strong> is the first tab of <TextLink to="/exploration">Explore</TextLink> once you
+        are signed in: public cards chosen for you from what you like, study, write and follow,{' '}
+        {recommendationLimits.pageSize} at a time, with at most {recommendationLimits.perAuthorPerPage} cards
+        by one author on a page so no one fills it. Every visit starts a fresh selection, and scrolling down
+        never shows a card twice. Above each card one line says why it is there: “Because you liked …”, “From
+        @…, whom you follow”, “Popular in #…”. Each reason comes from one of these sources:
+      </p>
+      <ul>
+        {recommendationSources.map((source) => (
+          <li key={source}>{sourceLabels[source]}</li>
+        ))}
+      </ul>
+      <p>
+        <strong>A new account.</strong> Until you have liked, studied or written{' '}
+        {recommendationLimits.signalsNeeded} cards or followed people (any mix of the four), For you does not
+        know you yet: it says so above the cards, says how many more it needs, and shows what is popular. The
+        first time, it also offers popular topics to start from: pick up to {recommendationLimits.pickedTags}{' '}
+        and press <strong>Show my feed</strong>, and the popular cards of those topics come first. You can
+        change the topics later in <TextLink to="/settings">Settings</TextLink>, under{' '}
+        <strong>Your feed</strong>.
+      </p>
+      <p>
+        <strong>Not interested.</strong> The crossed-out eye button on a card opens a menu:{' '}
+        <strong>Not interested in this card</strong>, <strong>Less from @…</strong> (its author),{' '}
+        <strong>Less about #…</strong> (one of its tags) or <strong>Mute @…</strong>. The card, and with an
+        author or a tag the other cards they cover, leave the list at once; press <strong>Undo</strong> on the
+        message that appears to bring them back. “Less” makes such cards rarer; muting keeps an author out of
+        For you altogether, while their cards stay in the other tabs and in search. Settings lists everything
+        you marked and everyone you muted, each with a button to take it back.
+      </p>
+      <p>
+        <strong>The balance.</strong> In Settings, under <strong>Your feed</strong>, the slider{' '}
+        <strong>More from people I follow ↔ More new topics</strong> moves For you between the people you
+        follow and subjects new to you, in five steps; it is saved as soon as you let go (or press an arrow
+        key). The next visit to For you follows it.
+      </p>
+      <p>
+        To help the recommender learn, For you notes which cards you were shown (a card counts once it is half
+        on the screen, once per visit); these notes are kept for {recommendationLimits.impressionDays} days.{' '}
+        <TextLink to="/recommendation_debug">Recommendation debug</TextLink> shows the whole reasoning behind
+        your feed.
+      </p>
     </>
   );
 }

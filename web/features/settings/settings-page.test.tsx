@@ -59,6 +59,8 @@ const settingsDefaults: Record<string, StubRoute | object | null> = {
   'GET /api/auth/list-accounts': [passwordAccount],
   'GET /api/billing/subscription': freePlan,
   'GET /api/profiles/me/blocks': { items: [], nextCursor: null },
+  'GET /api/recommendations/preferences': { tilt: 0, tags: [] },
+  'GET /api/recommendations/feedback': { items: [] },
 };
 
 function renderSettings() {
@@ -84,6 +86,7 @@ describe('settings page', () => {
       'Linked accounts',
       'Active sessions',
       'Blocked people',
+      'Your feed',
       'Delete account',
     ]);
     expect(within(section('Profile')).getByText('ada@example.com')).toBeVisible();

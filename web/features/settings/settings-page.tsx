@@ -19,6 +19,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { ConfirmIdentityProvider } from './reauth.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { YourFeedSection } from './your-feed-section.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 function SignedOut() {
@@ -80,6 +81,7 @@ function Sections({ session }: { session: SettingsSession }) {
       <LinkedAccountsSection />
       <SessionsSection currentToken={session.session.token} />
       <BlockedPeopleSection />
+      <YourFeedSection />
       <DeleteAccountSection />
     </ConfirmIdentityProvider>
   );
