@@ -183,11 +183,9 @@ export function ForYouPanel({ onPreview }: { onPreview: (card: CardSummary) => v
 function ColdStartNotice({ signals, pickedTags }: { signals: SignalCounts; pickedTags: string[] }) {
   const missing = Math.max(signals.needed - signals.total, 1);
   return (
-    <Alert severity="info" role="note" sx={{ mb: 2 }}>
-      For you is not about you yet: it learns from the cards you like, study and write and the people you
-      follow, and it has too little of that so far. Until then it shows what is popular
-      {pickedTags.length > 0 ? ' in the topics you picked' : ''}. Like, study or write {missing} more{' '}
-      {missing === 1 ? 'card' : 'cards'}, or follow people, and For you will be about you.
+    <Alert severity="info" role="note" sx={{ mb: 1.5, py: 0 }}>
+      Not personal yet: like, study or write {missing} more {missing === 1 ? 'card' : 'cards'}, or follow
+      people. Until then, popular cards{pickedTags.length > 0 ? ' in your topics' : ''}.
     </Alert>
   );
 }

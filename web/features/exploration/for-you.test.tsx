@@ -124,9 +124,9 @@ describe('For you', () => {
     // Never empty: the popular cards are there while the feed learns.
     expect(await screen.findByRole('article', { name: 'Popular everywhere' })).toBeVisible();
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Like, study or write 2 more cards, or follow people, and For you will be about you.',
+      'Not personal yet: like, study or write 2 more cards, or follow people.',
     );
-    const picker = await screen.findByRole('region', { name: 'Pick a few topics to start with' });
+    const picker = await screen.findByRole('region', { name: 'Start with a few topics' });
     const show = within(picker).getByRole('button', { name: 'Show my feed' });
     expect(show).toBeDisabled();
 
@@ -148,12 +148,10 @@ describe('For you', () => {
     // A new visit, from the first page; the picker has done its job.
     expect(requests('GET /api/recommendations/feed')).toHaveLength(2);
     expect(requests('GET /api/recommendations/feed')[1]?.query.get('cursor')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Pick a few topics to start with' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Start with a few topics' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Popular everywhere' })).not.toBeInTheDocument();
     // Still cold: the notice stays until there are enough signals, now about the topics picked.
-    expect(screen.getByRole('note')).toHaveTextContent(
-      'Until then it shows what is popular in the topics you picked.',
-    );
+    expect(screen.getByRole('note')).toHaveTextContent('Until then, popular cards in your topics.');
   });
 
   it('lets no more topics be picked than the limit', async () => {
@@ -168,7 +166,7 @@ describe('For you', () => {
       'GET /api/recommendations/preferences': defaultPreferences,
     });
     renderForYou();
-    const picker = await screen.findByRole('region', { name: 'Pick a few topics to start with' });
+    const picker = await screen.findByRole('region', { name: 'Start with a few topics' });
     for (const tag of starter.slice(0, -1))
       await u.click(within(picker).getByRole('button', { name: `#${tag}` }));
     expect(within(picker).getByRole('button', { name: `#${starter.at(-1)}` })).toHaveAttribute(
@@ -189,7 +187,7 @@ describe('For you', () => {
     renderForYou();
     expect(await screen.findByText('There are no public cards to recommend yet.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Write a card' })).toHaveAttribute('href', '/build');
-    expect(screen.queryByRole('region', { name: 'Pick a few topics to start with' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Start with a few topics' })).not.toBeInTheDocument();
   });
 });
 

@@ -63,20 +63,33 @@ export function StarterTagPicker({ owner, onSaved }: { owner: string | null; onS
     <Box
       component="section"
       aria-labelledby={headingId}
-      sx={{ mb: 2, p: { xs: 2, sm: 2.5 }, border: 1, borderColor: 'divider', borderRadius: 2 }}
+      sx={{ mb: 2, px: 2, py: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
-      <Typography id={headingId} component="h3" variant="h6" sx={{ fontSize: '1.125rem' }}>
-        Pick a few topics to start with
-      </Typography>
-      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
-        Choose up to {max}. For you shows the popular cards about them until it knows what you like.{' '}
-        {picked.length === 0 ? null : `${picked.length} of ${max} picked.`}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            Start with a few topics
+          </Typography>
+          <Typography id={hintId} variant="body2" color="text.secondary">
+            Up to {max}; popular cards about them until For you knows what you like.
+            {picked.length === 0 ? null : ` ${picked.length} of ${max} picked.`}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={picked.length === 0}
+          aria-disabled={saving}
+        >
+          {saving ? 'Saving…' : 'Show my feed'}
+        </Button>
+      </Box>
+      {/* One row that scrolls sideways inside its box: the cards stay in the first screen. */}
       <Box
         role="group"
         aria-labelledby={headingId}
         aria-describedby={hintId}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+        sx={{ display: 'flex', flexWrap: 'nowrap', overflowX: 'auto', gap: 1, mt: 1, pb: 0.5 }}
       >
         {tags.data.tags.map(({ tag }) => {
           const selected = picked.includes(tag);
@@ -91,22 +104,13 @@ export function StarterTagPicker({ owner, onSaved }: { owner: string | null; onS
               color={selected ? 'primary' : 'default'}
               variant={selected ? 'filled' : 'outlined'}
               {...(selected ? { icon: <CheckIcon /> } : {})}
-              sx={{ minHeight: 36 }}
+              sx={{ minHeight: 36, flexShrink: 0 }}
             />
           );
         })}
       </Box>
-      <Button
-        variant="contained"
-        sx={{ mt: 2 }}
-        onClick={() => void save()}
-        disabled={picked.length === 0}
-        aria-disabled={saving}
-      >
-        {saving ? 'Saving…' : 'Show my feed'}
-      </Button>
       {failure ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" sx={{ mt: 1.5 }}>
           {failure}
         </Alert>
       ) : null}
