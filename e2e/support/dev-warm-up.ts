@@ -28,6 +28,9 @@ export default async function warmUp(config: FullConfig): Promise<void> {
       ['/play', 'Play', null],
       ['/confer', 'Confer', null],
       ['/build', null, null],
+      ['/exploration', 'Explore', null],
+      ['/recommendation_debug', 'Recommendation debug', null],
+      ['/settings', 'Settings', null],
     ] as const) {
       await page.goto(path);
       const h1 = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) });
