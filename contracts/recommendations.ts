@@ -61,7 +61,8 @@ export const filterLabels = {
   'already-liked': 'You already liked it',
   ignored: 'Shown to you several times recently and not opened',
   'remix-of-shown': 'A remix of a card already in the feed (or its original)',
-  'author-cap': 'Moved off the first page: two cards by this author were already on it',
+  'author-cap':
+    'Two cards by its author were already on the first page, and the list ended before a later one',
   'already-shown': 'Already shown earlier in this visit',
 } as const satisfies Record<RecommendationFilter, string>;
 

@@ -145,9 +145,16 @@ describe('filters', () => {
       expect(authors.length).toBeLessThanOrEqual(4);
     }
     expect(placed).toHaveLength(11); // nobody is dropped, only moved
-    expect(removed.filter((item) => item.filter === 'author-cap').map((item) => item.rankBefore)).toEqual([
-      3, 4, 5,
-    ]);
+    expect(removed).toEqual([]);
+    // A list that ends with the first page leaves them out, and says why.
+    const short = arrange(score([...prolific, ...others], person()), person(), {
+      pageSize: 4,
+      perAuthor: 2,
+      maxItems: 4,
+    });
+    expect(
+      short.removed.filter((item) => item.filter === 'author-cap').map((item) => item.rankBefore),
+    ).toEqual([3, 4, 5]);
   });
 
   it('shows one card of an original and its remixes, the best scored', () => {

@@ -258,7 +258,6 @@ export function arrange(
       roots.add(rootOf(card));
       roots.add(card.id);
       authorsOnPage.set(card.authorKey, (authorsOnPage.get(card.authorKey) ?? 0) + 1);
-      if (page === 0) deferred.delete(card.id);
       placed.push({ ...item, rankAfter: placed.length + 1, page, reason: reasonOf(item, person) });
       continue;
     }
@@ -267,9 +266,12 @@ export function arrange(
     if (!waiting || placed.length === pageStart) break;
     newPage();
   }
-  // Cards the cap moved off the first page are reported too (they may still appear further down).
+  // Cards the cap kept off the first page and that found no place further down either.
+  const placedIds = new Set(placed.map((item) => item.candidate.id));
   for (const item of pending) {
-    if (deferred.has(item.candidate.id)) removed.push({ ...item, filter: 'author-cap' });
+    if (deferred.has(item.candidate.id) && !placedIds.has(item.candidate.id)) {
+      removed.push({ ...item, filter: 'author-cap' });
+    }
   }
   removed.sort((a, b) => a.rankBefore - b.rankBefore);
   return { placed, removed };
