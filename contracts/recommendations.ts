@@ -46,6 +46,7 @@ export const recommendationFilters = [
   'own-card',
   'muted-author',
   'not-interested',
+  'already-liked',
   'ignored',
   'remix-of-shown',
   'author-cap',
@@ -57,9 +58,10 @@ export const filterLabels = {
   'own-card': 'Your own card',
   'muted-author': 'You muted its author',
   'not-interested': 'You marked it “Not interested”',
+  'already-liked': 'You already liked it',
   ignored: 'Shown to you several times recently and not opened',
   'remix-of-shown': 'A remix of a card already in the feed (or its original)',
-  'author-cap': 'Already two cards by this author on the page',
+  'author-cap': 'Moved off the first page: two cards by this author were already on it',
   'already-shown': 'Already shown earlier in this visit',
 } as const satisfies Record<RecommendationFilter, string>;
 

@@ -21,6 +21,7 @@ import { createOutboxRepository, outboxRoutes } from './modules/outbox/index.ts'
 import { playRoutes } from './modules/play/index.ts';
 import { profilePhotosRoutes } from './modules/profile-photos/index.ts';
 import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
+import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(reputationRoutes);
   await app.register(moderationRoutes);
   await app.register(exploreRoutes);
+  await app.register(recommendationsPlugin);
   await app.register(cardsRoutes);
   await app.register(playRoutes);
   await app.register(conferRoutes);

@@ -65,7 +65,9 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/github_extractor': firstParagraph,
     '/blog_builder': firstParagraph,
     '/code_visualizer': firstParagraph,
-    '/recommendation_debug': firstParagraph,
+    // The feed explained; until the server answers the debug endpoints, the alert that says why it cannot.
+    '/recommendation_debug': (main) =>
+      main.getByRole('region', { name: 'Feed', exact: true }).or(main.getByRole('alert')).first(),
     // The conversation's messages (its composer sits at the bottom of the window, as in every chat).
     '/confer': (main) => main.getByRole('region', { name: /^Messages in / }),
     '/play': (main) => main.getByRole('region', { name: 'Make your first deck' }),

@@ -1021,8 +1021,10 @@ export const recommendationFeeds = pgTable(
       .notNull()
       .references(() => profiles.key, { onDelete: 'cascade' }),
     mode: text().notNull(),
-    /** `[{ id, source, reason }]` in feed order. */
-    entries: jsonb().$type<{ id: string; source: string; reason: string }[]>().notNull(),
+    /** `[{ id, source, reason, page }]` in feed order. */
+    entries: jsonb().$type<{ id: string; source: string; reason: string; page: number }[]>().notNull(),
+    /** What the first page told the person (signal counts, picked tags), for the later pages to repeat. */
+    meta: jsonb().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('recommendation_feeds_created_idx').on(table.createdAt)],
@@ -1048,6 +1050,20 @@ export const cardNeighbours = pgTable(
     index('card_neighbours_neighbour_idx').on(table.neighbourId),
   ],
 );
+
+/**
+ * Per tag of listed cards: how many cards carry it (the inverse tag frequency of a person's tag affinity) and
+ * its most trending cards (the tag source's candidates), so a feed reads a dozen rows instead of searching
+ * the cards. Rebuilt with the neighbour table.
+ */
+export const tagStats = pgTable('tag_stats', {
+  tag: text().primaryKey(),
+  cards: integer().notNull(),
+  pool: uuid()
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
+});
 
 /**
  * Runs of the recommender's background work: the neighbour table's rebuilds (`neighbours`) and the offline

@@ -148,6 +148,26 @@ const fixtures: Record<string, Fixture> = {
   '/api/cards/feed/trending': { access: 'optional' },
   '/api/cards/feed/following': { access: 'user' },
   '/api/cards/search': { access: 'optional', query: () => 'q=card' },
+  '/api/recommendations/feed': { access: 'user' },
+  '/api/recommendations/impressions': {
+    access: 'user',
+    body: (world) => ({
+      feedId: randomUUID(),
+      items: [{ cardId: world.publicCardId, position: 0, source: 'trending' }],
+    }),
+  },
+  '/api/recommendations/feedback': {
+    access: 'user',
+    body: (world) => ({ kind: 'card', target: world.publicCardId }),
+    query: (world) => `kind=card&target=${world.publicCardId}`,
+  },
+  '/api/recommendations/preferences': { access: 'user', body: () => ({ tilt: 0, tags: ['ml'] }) },
+  '/api/recommendations/starter-tags': { access: 'user' },
+  '/api/recommendations/debug': { access: 'user' },
+  '/api/recommendations/debug/why': { access: 'user', query: (world) => `card=${world.publicCardId}` },
+  '/api/recommendations/evaluations': { access: 'user' },
+  '/api/recommendations/evaluations/run': { access: 'admin' },
+  '/api/recommendations/neighbours/rebuild': { access: 'admin' },
   '/api/cards/graph': { access: 'optional' },
   '/api/tags': { access: 'public', query: () => 'q=a' },
   '/api/cards/:id': {

@@ -28,6 +28,7 @@ CREATE TABLE "recommendation_feeds" (
 	"profile_key" text NOT NULL,
 	"mode" text NOT NULL,
 	"entries" jsonb NOT NULL,
+	"meta" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -58,6 +59,12 @@ CREATE TABLE "recommendation_runs" (
 	CONSTRAINT "recommendation_runs_kind" CHECK (kind in ('neighbours', 'evaluation'))
 );
 --> statement-breakpoint
+CREATE TABLE "tag_stats" (
+	"tag" text PRIMARY KEY NOT NULL,
+	"cards" integer NOT NULL,
+	"pool" uuid[] DEFAULT '{}'::uuid[] NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "card_neighbours" ADD CONSTRAINT "card_neighbours_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_neighbours" ADD CONSTRAINT "card_neighbours_neighbour_id_cards_id_fk" FOREIGN KEY ("neighbour_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recommendation_feedback" ADD CONSTRAINT "recommendation_feedback_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -71,7 +78,8 @@ CREATE INDEX "recommendation_feeds_created_idx" ON "recommendation_feeds" USING 
 CREATE INDEX "recommendation_impressions_profile_idx" ON "recommendation_impressions" USING btree ("profile_key","shown_at");--> statement-breakpoint
 CREATE INDEX "recommendation_impressions_shown_idx" ON "recommendation_impressions" USING btree ("shown_at");--> statement-breakpoint
 CREATE INDEX "recommendation_impressions_card_idx" ON "recommendation_impressions" USING btree ("card_id");--> statement-breakpoint
-CREATE INDEX "recommendation_runs_kind_idx" ON "recommendation_runs" USING btree ("kind","created_at");--> statement-breakpoint
+CREATE INDEX "recommendation_runs_kind_idx" ON "recommendation_runs" USING btree ("kind","created_at");
+--> statement-breakpoint
 -- A like adds to the neighbour table at once: the new card and each of the person's five previous likes
 -- become a little more each other's neighbours (a share of a co-engagement, scaled as the rebuild's cosine
 -- is, by the two cards' like counts). The scheduled rebuild recomputes every score and trims each card's list.

@@ -224,6 +224,16 @@ export function createExploreService(repository: ExploreRepository, options: { v
       return pageOf(rows, limit, summaryOf, (row) => [row.card.trendingScore, row.card.id]);
     },
 
+    /**
+     * The cards among `ids` the reader may see in a list, as summaries in the order of `ids`; cards that are
+     * no longer listed, or whose author blocks or is blocked by the reader, are left out.
+     */
+    async listedByIds(readerKey: string, ids: readonly string[]): Promise<CardSummary[]> {
+      const rows = await repository.listedByIds(readerKey, ids);
+      const byId = new Map(rows.map((row) => [row.card.id, summaryOf(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     /** Listed cards by the people the reader follows, newest first. */
     async following(readerKey: string, limit: number, cursor?: string): Promise<CardPage> {
       const rows = await repository.following(readerKey, limit + 1, decodeTimeKey(cursor));

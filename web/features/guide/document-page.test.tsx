@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { filterLabels, recommendationLimits } from '../../../contracts/recommendations.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DocumentPage } from './document-page.tsx';
 
@@ -25,5 +26,22 @@ describe('user guide', () => {
     const section = screen.getByRole('heading', { name: 'Reputation and ranks' }).parentElement!;
     expect(section).toHaveTextContent('at most 200 points a day');
     expect(section).toHaveTextContent('one of your cards is liked: +10');
+  });
+
+  it('explains the recommendation debug page with the recommender’s own filters and metrics', () => {
+    renderWithProviders(<DocumentPage />, { path: '/document' });
+    const section = screen.getByRole('region', { name: 'Recommendation debug' });
+    for (const label of Object.values(filterLabels)) expect(section).toHaveTextContent(label);
+    expect(section).toHaveTextContent(`until you have ${recommendationLimits.signalsNeeded} signals`);
+    for (const metric of [
+      'Recall@k',
+      'NDCG@k',
+      'MAP@k',
+      'Coverage',
+      'Novelty, in bits',
+      'Jaccard distance',
+    ]) {
+      expect(section).toHaveTextContent(metric);
+    }
   });
 });

@@ -7,6 +7,13 @@ import { TextLink } from '../../components/text-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { describeEntitlements, plans } from '../../../contracts/premium.ts';
 import { dailyLikePointsCap, rankThresholds, reputationPoints } from '../../../contracts/reputation.ts';
+import {
+  filterLabels,
+  recommendationFilters,
+  recommendationLimits,
+  recommendationSources,
+  sourceLabels,
+} from '../../../contracts/recommendations.ts';
 
 interface GuideSection {
   id: string;
@@ -472,15 +479,7 @@ const sections: GuideSection[] = [
   {
     id: 'recommendation-debug',
     title: 'Recommendation debug',
-    body: (
-      <p>
-        Recommendation debug (<TextLink to="/recommendation_debug">/recommendation_debug</TextLink>) explains
-        your Explore feed. For each card it shows where the recommender found it, the score each signal gave
-        it, the weights that combined them and its rank before and after filtering. A second view compares the
-        recommender with a simple most-popular baseline on past data, using recall, NDCG and coverage. It is
-        also the lab of the Modern recommendation systems course.
-      </p>
-    ),
+    body: <RecommendationDebugGuide />,
   },
   {
     id: 'profiles',
@@ -709,6 +708,111 @@ function PremiumGuide() {
         lasts, your profile shows a <strong>Premium Subscriber</strong> badge; the badge goes away when
         premium ends. To cancel or change your card, choose <strong>Manage your subscription</strong> in
         Settings; premium then lasts until the end of the period you paid for.
+      </p>
+    </>
+  );
+}
+
+/** The debug page, part by part, with the sources and filters printed from the recommender's own contract. */
+function RecommendationDebugGuide() {
+  return (
+    <>
+      <p>
+        Recommendation debug (<TextLink to="/recommendation_debug">/recommendation_debug</TextLink>) explains
+        your <strong>For you</strong> feed on Explore. The recommender works in stages: its sources find
+        candidate cards, each candidate gets a score from its features and their weights, filters take some
+        out, and the rest fill the feed in order of score. The line under the title says whose feed it is,
+        whether it is <strong>personal</strong> yet or still a <strong>cold start</strong> (until you have{' '}
+        {recommendationLimits.signalsNeeded} signals — likes, studied cards, cards you wrote, people you
+        follow — the feed is trending cards of the tags you picked), the version of the weights, and your
+        tilt, from −1 (more from people you follow) to 1 (more new topics).
+      </p>
+      <p>
+        <strong>Feed</strong> lists the cards in their order, with their rank before and after the filters,
+        the reason shown to you, the sources that found them with each source’s score, and the final score.
+        Open a row to see its features: each feature’s value (a number the recommender measured), its weight,
+        and its contribution (value × weight; the score is their sum). The largest contributions, either way,
+        come first; the bar shows each one’s size and sign. The sources are:
+      </p>
+      <ul>
+        {recommendationSources.map((source) => (
+          <li key={source}>
+            <strong>{source}</strong>: {sourceLabels[source]}.
+          </li>
+        ))}
+      </ul>
+      <p>
+        <strong>Removed by filters</strong> lists the candidates that were ranked but then taken out, with the
+        filter, the rank they had and their score, and how many each filter removed. The filters:
+      </p>
+      <ul>
+        {recommendationFilters.map((filter) => (
+          <li key={filter}>{filterLabels[filter]}.</li>
+        ))}
+      </ul>
+      <p>
+        <strong>Sources</strong> counts, for each source, the candidates it found and how many of them are in
+        the feed, as a chart and as a table. The neighbours source reads a table of cards liked or studied by
+        the same people, rebuilt from time to time; the page says when it was last rebuilt, how long that
+        took, and how many pairs of cards and how many cards it holds.
+      </p>
+      <p>
+        <strong>Why not this card?</strong> takes a link to a card (<code>/cards/…</code>) or its id and says
+        where it dropped out: whether it was found at all, whether it is listed (private and unlisted cards,
+        and cards of people you blocked, never are), whether a source made it a candidate, whether it passed
+        the filters, and whether it ranked high enough to be in the feed, with the sources, filter, rank and
+        score that decided.
+      </p>
+      <p>
+        <strong>Offline evaluation</strong> measures the recommender on past data: for each person one
+        interaction is held back, each method recommends its top <em>k</em> cards from the rest, and the
+        metrics score how well it found the held-back card. The methods are each source alone, the blend (the
+        real feed’s score), the <strong>popularity</strong> baseline (the cards most people interacted with,
+        the same for everyone) and a <strong>random</strong> baseline. The table shows the latest run with the
+        best value of each column in bold, a sentence compares the blend with popularity, and once there are
+        two runs or more a chart follows both over time. <strong>Run evaluation now</strong> asks for a run;
+        the page updates by itself when it is done. The metrics, each averaged over the people evaluated:
+      </p>
+      <ul>
+        <li>
+          <strong>Recall@k</strong>: the share of held-back cards found in the top <em>k</em>.
+        </li>
+        <li>
+          <strong>NDCG@k</strong> (normalised discounted cumulative gain): like recall, but a hit counts less
+          the lower it is ranked, 1 / log₂(rank + 1), so finding the card first scores 1.
+        </li>
+        <li>
+          <strong>MAP@k</strong> (mean average precision): the precision at each hit, averaged; with one
+          held-back card it is 1 / rank of that card, or 0 when it is not in the top <em>k</em>.
+        </li>
+        <li>
+          <strong>Coverage</strong>: the share of all the cards that could be recommended which appear in at
+          least one person’s top <em>k</em>. Popularity shows everyone the same cards, so its coverage is low.
+        </li>
+        <li>
+          <strong>Novelty</strong>, in bits: how unexpected the recommended cards are, −log₂ of the share of
+          people who interacted with each (smoothed, so a card nobody has seen stays finite); a card everyone
+          knows scores near 0, a rarely seen one more.
+        </li>
+        <li>
+          <strong>Diversity</strong> (intra-list diversity): how different the cards of one list are from each
+          other, the mean Jaccard distance between the tags of every pair of cards — 1 minus the tags they
+          share over the tags either has. 0 means every card has the same tags, 1 that no two share one.
+        </li>
+      </ul>
+      <p>
+        <strong>Online</strong> shows what people did with the cards the feed showed: for each source and each
+        position in the feed, the impressions, and the click rate and like rate (clicks or likes per
+        impression).
+      </p>
+      <p>
+        Administrators can <strong>view as</strong> someone else by their handle, to answer “why does this
+        person see that?”; the handle goes in the address (<code>?as=</code>), and every such view is written
+        to the audit log. The page is also the lab of the{' '}
+        <TextLink to="/classroom/classes/modern-recommendation-systems">
+          Modern recommendation systems
+        </TextLink>{' '}
+        course.
       </p>
     </>
   );

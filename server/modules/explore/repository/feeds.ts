@@ -65,6 +65,18 @@ export function createFeedsRepository(orm: Orm) {
       });
     },
 
+    /** The listed cards among `ids` that the reader may see (no block either way), in no order. */
+    async listedByIds(readerKey: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return summaries(orm).where(
+        and(
+          listedCard(),
+          sql`${cards.id} = any(${sql.param(ids)}::uuid[])`,
+          notBlockedBetween(readerKey, cards.authorKey),
+        ),
+      );
+    },
+
     /** Listed cards by the people `readerKey` follows, newest first. */
     async following(readerKey: string, limit: number, after?: TimeKey) {
       return summaries(orm)
