@@ -186,7 +186,7 @@ function loadFeed(baseUrl: string, people: readonly SignedIn[], seconds: number,
 }
 
 /** The offline metrics of every method as figures (higher is better for each), and as a table in the log. */
-function evaluationFigures(run: EvaluationRun, log: Log): Figure[] {
+function evaluationFigures(run: EvaluationRun, size: string, log: Log): Figure[] {
   const metrics = [
     ['recall', `Recall@${run.k}`],
     ['ndcg', `NDCG@${run.k}`],
@@ -201,13 +201,22 @@ function evaluationFigures(run: EvaluationRun, log: Log): Figure[] {
   );
   log(`  | Method | ${metrics.map(([, name]) => name).join(' | ')} |`);
   log(`  | --- | ${metrics.map(() => '---:').join(' | ')} |`);
-  const figures: Figure[] = [];
+  const figures: Figure[] = [
+    {
+      id: 'recommendations.evaluation.ms',
+      benchmark: `Recommendations (${size}): POST /api/recommendations/evaluations/run`,
+      name: `Offline evaluation of ${run.people} people (server)`,
+      unit: 'ms',
+      better: 'lower',
+      value: run.durationMs,
+    },
+  ];
   for (const result of run.results) {
     log(`  | ${result.method} | ${metrics.map(([key]) => result[key].toFixed(3)).join(' | ')} |`);
     for (const [key, name] of metrics) {
       figures.push({
         id: `recommendations.evaluation.${result.method}.${key}`,
-        benchmark: `Recommendations: offline evaluation, ${result.method}`,
+        benchmark: `Recommendations (${size}): offline evaluation, ${result.method}`,
         name,
         unit: 'score',
         better: 'higher',
@@ -359,6 +368,6 @@ export async function measureRecommendations(options: {
 
   signal?.throwIfAborted();
   const evaluation = await call(baseUrl, admin, 'POST', '/api/recommendations/evaluations/run');
-  figures.push(...evaluationFigures(evaluationRunSchema.parse(evaluation.body), log));
+  figures.push(...evaluationFigures(evaluationRunSchema.parse(evaluation.body), size, log));
   return figures;
 }
