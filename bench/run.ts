@@ -19,6 +19,8 @@ import { conferSettings, measureConfer } from './confer.ts';
 import { measureFirstReview } from './first-review.ts';
 import { measureStudySession } from './play.ts';
 import { measureHealthThroughput } from './health-throughput.ts';
+import { measureRecommendations, recommendationsServerEnv } from './recommendations.ts';
+import { recommendationSizesFromEnv } from './recommendations-data.ts';
 import {
   readResults,
   renderComparison,
@@ -39,14 +41,17 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- text`, `-- cold-load`) runs only that scenario, and
- * prints its figures without recording them.
+ * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- text`, `-- cold-load`) runs
+ * only that scenario, and prints its figures without recording them.
  */
-const only = ['cards', 'play', 'confer', 'text', 'cold-load'].find((name) =>
+const only = ['cards', 'play', 'confer', 'recommendations', 'text', 'cold-load'].find((name) =>
   process.argv.slice(2).includes(name),
 );
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
-const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'text') => !only || only === name;
+const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'text') =>
+  !only || only === name;
+/** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
+const ownServers = ['confer', 'recommendations'];
 
 async function serverMajorVersion(databaseUrl: string): Promise<number> {
   const { default: pg } = await import('pg');
@@ -86,8 +91,8 @@ async function cardsScenario(baseUrl: string, databaseUrl: string, where: string
 async function main() {
   if (
     only !== 'cards' &&
-    only !== 'confer' &&
     only !== 'text' &&
+    !ownServers.includes(only ?? '') &&
     !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))
   ) {
     throw new Error('dist/web/index.html is missing: run "npm run bench", which builds the web app first.');
@@ -146,7 +151,7 @@ async function main() {
       print('Card text: plain words of 1 MB of hostile input, 5 runs each…');
       figures.push(...measureCardText(print));
     }
-    if (only !== 'confer' && only !== 'text') {
+    if (only !== 'text' && !ownServers.includes(only ?? '')) {
       print('Starting the server (production build, fresh embedded PostgreSQL)…');
       starting = startServer(interrupted.signal);
       server = await starting;
@@ -222,6 +227,29 @@ async function main() {
         server = await starting;
         figures.push(...(await cardsScenario(server.baseUrl, cluster.url, 'external', interrupted.signal)));
       }
+    }
+    if (runs('recommendations')) {
+      // A server of its own on a fresh database (the cards scenario's 100,000 cards are not its data), started
+      // with what signing generated people in needs (recommendationsServerEnv); the shared one is stopped first.
+      await server?.stop();
+      server = undefined;
+      await stopCluster();
+      const sizes = recommendationSizesFromEnv();
+      const n = (value: number) => value.toLocaleString('en-US');
+      print(
+        `Recommendations: ${n(sizes.cards)} cards, ${n(sizes.people)} people, ${n(sizes.interactions)} interactions ` +
+          '(REC_CARDS, REC_PEOPLE and REC_INTERACTIONS make it smaller)…',
+      );
+      const recommendationsServer = await startScenarioServer(recommendationsServerEnv);
+      figures.push(
+        ...(await measureRecommendations({
+          server: recommendationsServer,
+          sizes,
+          log: print,
+          signal: interrupted.signal,
+        })),
+      );
+      await stopScenarioServers();
     }
     if (runs('confer')) {
       // Confer starts its own pair of servers on a fresh database: nothing else runs beside them.

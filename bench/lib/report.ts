@@ -7,7 +7,8 @@ export type Figure = {
   id: string;
   benchmark: string;
   name: string;
-  unit: 'ms' | 'bytes' | 'count' | 'px' | 'req/s' | 'msg/s';
+  /** `score`: a measure without a unit, such as a recall or a share (shown with three decimals). */
+  unit: 'ms' | 'bytes' | 'count' | 'px' | 'req/s' | 'msg/s' | 'score';
   /** The median for repeated measurements, otherwise the single value. */
   value: number;
   min?: number;
@@ -63,6 +64,8 @@ export function formatValue(value: number, unit: Figure['unit']): string {
       return String(Math.round(value));
     case 'px':
       return `${Math.round(value)} px`;
+    case 'score':
+      return value.toFixed(3);
   }
 }
 
@@ -106,6 +109,8 @@ const NOISE_PERCENT: Record<Figure['unit'], number> = {
   bytes: 0,
   count: 0,
   px: 0,
+  // Offline metrics are computed on generated data, the same on every run; the random baseline moves more.
+  score: 5,
 };
 
 /**
