@@ -1032,23 +1032,19 @@ export const recommendationFeeds = pgTable(
 
 /**
  * Item-to-item co-engagement: for each card, the cards most often liked or studied by the same people, with
- * a cosine score. Rebuilt by a scheduled job, and added to by a trigger on every like (migration 0016).
+ * a cosine score. Rebuilt by a scheduled job (into a new table that then takes this one's place), and added
+ * to by a trigger on every like (migration 0016). No foreign keys: checking two for each of a million rows
+ * doubled the rebuild, and a deleted card's rows are harmless (the feed reads cards through the visibility
+ * rules) until the next rebuild drops them.
  */
 export const cardNeighbours = pgTable(
   'card_neighbours',
   {
-    cardId: uuid()
-      .notNull()
-      .references(() => cards.id, { onDelete: 'cascade' }),
-    neighbourId: uuid()
-      .notNull()
-      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardId: uuid().notNull(),
+    neighbourId: uuid().notNull(),
     score: doublePrecision().notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.cardId, table.neighbourId] }),
-    index('card_neighbours_neighbour_idx').on(table.neighbourId),
-  ],
+  (table) => [primaryKey({ columns: [table.cardId, table.neighbourId] })],
 );
 
 /**

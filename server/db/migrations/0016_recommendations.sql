@@ -65,15 +65,12 @@ CREATE TABLE "tag_stats" (
 	"pool" uuid[] DEFAULT '{}'::uuid[] NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "card_neighbours" ADD CONSTRAINT "card_neighbours_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "card_neighbours" ADD CONSTRAINT "card_neighbours_neighbour_id_cards_id_fk" FOREIGN KEY ("neighbour_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recommendation_feedback" ADD CONSTRAINT "recommendation_feedback_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recommendation_feeds" ADD CONSTRAINT "recommendation_feeds_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recommendation_impressions" ADD CONSTRAINT "recommendation_impressions_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recommendation_impressions" ADD CONSTRAINT "recommendation_impressions_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recommendation_preferences" ADD CONSTRAINT "recommendation_preferences_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_events_created_idx" ON "audit_events" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "card_neighbours_neighbour_idx" ON "card_neighbours" USING btree ("neighbour_id");--> statement-breakpoint
 CREATE INDEX "recommendation_feeds_created_idx" ON "recommendation_feeds" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "recommendation_impressions_profile_idx" ON "recommendation_impressions" USING btree ("profile_key","shown_at");--> statement-breakpoint
 CREATE INDEX "recommendation_impressions_shown_idx" ON "recommendation_impressions" USING btree ("shown_at");--> statement-breakpoint

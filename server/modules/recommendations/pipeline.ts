@@ -21,6 +21,8 @@ import { tiltedWeights, weights as config } from './weights.ts';
 const DAY_MS = 86_400_000;
 /** Tags whose pools are read: the person's strongest, after inverse frequency. */
 const TOP_TAGS = 10;
+/** Cards read from each tag's pool (its most trending first). */
+const POOL_READ = 20;
 /** Seeds of the neighbours source: the person's most recent likes and studied cards. */
 const SEEDS = 30;
 /** How much each kind of engagement says about a person's tastes. */
@@ -89,7 +91,12 @@ export async function recommend(
   options: RecommendOptions,
 ): Promise<Recommendation> {
   const now = options.now ?? new Date();
-  const signals = await readSignals(db, profileKey, options.exclude);
+  // Trending and fresh cards do not depend on the person: read alongside their signals.
+  const [signals, trending, fresh] = await together(db, [
+    () => readSignals(db, profileKey, options.exclude),
+    () => trendingCandidates(db),
+    () => freshCandidates(db),
+  ]);
   const counts = signalCountsOf(signals);
   const mode = counts.total >= counts.needed ? 'personal' : 'cold-start';
   const pickedTags = signals.preferences.tags;
@@ -128,15 +135,13 @@ export async function recommend(
     }
   }
 
-  const [following, neighbours, trending, fresh] = await together(db, [
+  const [following, neighbours] = await together(db, [
     () => (mode === 'personal' ? followingCandidates(db, signals.follows) : Promise.resolve([])),
     () =>
       neighbourCandidates(
         db,
         [...seeds].map(([id, seed]) => ({ id, weight: seed.weight })),
       ),
-    () => trendingCandidates(db),
-    () => freshCandidates(db),
   ]);
 
   const raw = new Map<string, Partial<Record<RecommendationSource, number>>>();
@@ -155,7 +160,9 @@ export async function recommend(
     seedOf.set(row.id, row.seed);
   }
   const pooled = new Set<string>();
-  for (const pool of pools) if (topTags.has(pool.tag)) for (const id of pool.pool) pooled.add(id);
+  for (const pool of pools) {
+    if (topTags.has(pool.tag)) for (const id of pool.pool.slice(0, POOL_READ)) pooled.add(id);
+  }
   for (const id of pooled) if (!raw.has(id)) raw.set(id, {});
 
   const facts = await candidateFacts(db, profileKey, [...raw.keys()]);

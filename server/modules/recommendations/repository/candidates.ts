@@ -9,13 +9,7 @@ import { array } from './params.ts';
 // module (listed, no block either way) before anything is ranked, so a stale pool cannot leak a card.
 
 /** How many candidates each source proposes at most. */
-export const SOURCE_LIMITS = {
-  following: 150,
-  tags: 400,
-  neighbours: 200,
-  trending: 120,
-  fresh: 60,
-} as const;
+export const SOURCE_LIMITS = { following: 100, neighbours: 150, trending: 50, fresh: 40 } as const;
 
 type Scored = { id: string; score: number };
 

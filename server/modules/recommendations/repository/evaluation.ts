@@ -54,7 +54,7 @@ export async function holdOut(tx: Executor, held: readonly { profileKey: string;
   await tx.execute(sql`
     delete from review_states s using unnest(${profiles}::text[], ${cards}::uuid[]) as h(profile_key, card_id)
     where s.profile_key = h.profile_key and s.card_id = h.card_id`);
-  await rebuildNeighbours(tx);
+  await rebuildNeighbours(tx, { inPlace: true });
 }
 
 /** What the baselines and the metrics read of the site: the most liked and a fixed random set of listed cards. */

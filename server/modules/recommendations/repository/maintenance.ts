@@ -3,56 +3,82 @@ import type { Executor } from '../../../db/client.ts';
 import { listedCard } from '../../../db/visibility.ts';
 
 /** Each person's most recent engagements that count for co-engagement (bounding a very active person's pairs). */
-export const RECENT_PER_PERSON = 30;
+export const RECENT_PER_PERSON = 20;
 /** Two engagements pair when at most this many places apart in the person's history (a session's span). */
-export const PAIR_WINDOW = 5;
+export const PAIR_WINDOW = 3;
 /** Neighbours kept per card. */
 export const NEIGHBOURS_PER_CARD = 20;
 /** Cards kept in each tag's pool. */
 export const TAG_POOL = 50;
 
 /**
- * Builds the neighbour table again from likes and studied cards: pairs of cards engaged with close together
- * by the same person, scored by a shrunk cosine (co-engagements over the root of the two cards' engagement
- * counts, times co/(co+1) so a single shared person counts for less). Runs on `db`, which may be a
- * transaction whose `card_neighbours` is a temporary table (the evaluation's).
+ * The neighbour rows, computed from likes and studied cards: pairs of cards engaged with close together by
+ * the same person, scored by a shrunk cosine (co-engagements over the root of the two cards' engagement
+ * counts, times co/(co+1) so a single shared person counts for less), the best per card. Each person's
+ * latest engagements are read from their own index (a lateral per person), which costs half of sorting
+ * every engagement of the site by person and time.
  */
-export async function rebuildNeighbours(db: Executor): Promise<{ pairs: number; cards: number }> {
+const neighbourRows = sql`
+  with kept as (
+    select p.key as profile_key, e.card_id, e.r from profiles p
+    cross join lateral (
+      select card_id, row_number() over (order by max(at) desc, card_id) as r
+      from (
+        (select card_id, created_at as at from card_likes where profile_key = p.key
+         order by created_at desc limit ${RECENT_PER_PERSON})
+        union all
+        (select card_id, max(coalesce(last_review, updated_at)) as at from review_states
+         where profile_key = p.key and reps > 0 group by card_id order by 2 desc limit ${RECENT_PER_PERSON})
+      ) engaged
+      group by card_id
+      order by r
+      limit ${RECENT_PER_PERSON}
+    ) e
+  ),
+  degree as (select card_id, count(*)::float8 as d from kept group by card_id),
+  pairs as (
+    select a.card_id as c, b.card_id as n, count(*)::float8 as co
+    from kept a
+    join kept b on b.profile_key = a.profile_key and b.r between a.r - ${PAIR_WINDOW} and a.r + ${PAIR_WINDOW}
+      and b.r <> a.r
+    group by 1, 2
+  ),
+  scored as (
+    select c, n, co / sqrt(dc.d * dn.d) * (co / (co + 1)) as score
+    from pairs join degree dc on dc.card_id = c join degree dn on dn.card_id = n
+  ),
+  ranked as (select c, n, score, row_number() over (partition by c order by score desc, n) as k from scored)
+  select c, n, score from ranked where k <= ${NEIGHBOURS_PER_CARD}`;
+
+/**
+ * Builds the neighbour table again. A new table is filled without indexes, indexed once, and takes the old
+ * one's place in the same transaction, so readers see the old rows until the commit and the insert does not
+ * maintain an index row by row (with `inPlace`, on the evaluation's temporary table, the rows are replaced
+ * where they are). Two rebuilds never overlap (a transaction-level advisory lock).
+ */
+export async function rebuildNeighbours(
+  db: Executor,
+  options: { inPlace?: boolean } = {},
+): Promise<{ pairs: number; cards: number }> {
   await db.execute(sql`set local work_mem = '256MB'`);
-  await db.execute(sql`delete from card_neighbours`);
-  await db.execute(sql`
-    insert into card_neighbours (card_id, neighbour_id, score)
-    with events as (
-      select profile_key, card_id, created_at as at from card_likes
-      union all
-      select profile_key, card_id, max(coalesce(last_review, updated_at)) from review_states
-      where reps > 0 group by profile_key, card_id
-    ),
-    engaged as (select profile_key, card_id, max(at) as at from events group by profile_key, card_id),
-    kept as (
-      select profile_key, card_id, r from (
-        select profile_key, card_id, row_number() over (partition by profile_key order by at desc, card_id) as r
-        from engaged
-      ) ranked
-      where r <= ${RECENT_PER_PERSON}
-    ),
-    degree as (select card_id, count(*)::float8 as d from kept group by card_id),
-    pairs as (
-      select least(a.card_id, b.card_id) as x, greatest(a.card_id, b.card_id) as y, count(*)::float8 as co
-      from kept a
-      cross join generate_series(1, ${PAIR_WINDOW}) as step
-      join kept b on b.profile_key = a.profile_key and b.r = a.r + step
-      group by 1, 2
-    ),
-    both_ways as (
-      select x as c, y as n, co from pairs union all select y as c, x as n, co from pairs
-    ),
-    scored as (
-      select c, n, co / sqrt(dc.d * dn.d) * (co / (co + 1)) as score
-      from both_ways join degree dc on dc.card_id = c join degree dn on dn.card_id = n
-    ),
-    ranked as (select c, n, score, row_number() over (partition by c order by score desc, n) as k from scored)
-    select c, n, score from ranked where k <= ${NEIGHBOURS_PER_CARD}`);
+  if (options.inPlace) {
+    await db.execute(sql`delete from card_neighbours`);
+    await db.execute(sql`insert into card_neighbours (card_id, neighbour_id, score) ${neighbourRows}`);
+  } else {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('recommendations.neighbours'))`);
+    await db.execute(sql`drop table if exists card_neighbours_next`);
+    await db.execute(sql`
+      create table card_neighbours_next (card_id uuid not null, neighbour_id uuid not null, score double precision not null)`);
+    await db.execute(sql`insert into card_neighbours_next (card_id, neighbour_id, score) ${neighbourRows}`);
+    await db.execute(sql`
+      alter table card_neighbours_next add constraint card_neighbours_next_pk primary key (card_id, neighbour_id)`);
+    await db.execute(sql`drop table card_neighbours`);
+    await db.execute(sql`alter table card_neighbours_next rename to card_neighbours`);
+    await db.execute(sql`
+      alter table card_neighbours rename constraint card_neighbours_next_pk to card_neighbours_card_id_neighbour_id_pk`);
+  }
+  // The planner needs the new table's statistics at once: without them it scans it whole for each feed.
+  await db.execute(sql`analyze card_neighbours`);
   const counts = await db.execute<{ pairs: number; cards: number }>(sql`
     select count(*)::int as pairs, count(distinct card_id)::int as cards from card_neighbours`);
   return counts.rows[0]!;

@@ -13,33 +13,39 @@ const LIMIT = 200;
  */
 export async function readSignals(db: Executor, profileKey: string, exclude: readonly string[] = []) {
   const excluded = array(exclude);
-  const [likes, studied, authored, follows, feedback, impressions, preferences] = await together(db, [
+  const [counts, likes, studied, authored, follows, feedback, impressions, preferences] = await together(db, [
+    // The counts on their own: a count over the joined rows would join every like of a very active person.
     () =>
-      db.execute<{
-        cardId: string;
-        at: Date;
-        authorKey: string;
-        title: string;
-        tags: string[];
-        total: number;
-      }>(sql`
-      select l.card_id as "cardId", l.created_at as at, c.author_key as "authorKey", c.title, c.tags,
-        (count(*) over ())::int as total
-      from card_likes l join cards c on c.id = l.card_id
-      where l.profile_key = ${profileKey} and c.deleted_at is null and not (l.card_id = any(${excluded}::uuid[]))
-      order by l.created_at desc limit ${LIMIT}`),
+      db.execute<{ likes: number; studied: number; authored: number }>(sql`
+      select (select count(*) from card_likes where profile_key = ${profileKey}
+                and not (card_id = any(${excluded}::uuid[])))::int as likes,
+        (select count(distinct card_id) from review_states where profile_key = ${profileKey} and reps > 0
+                and not (card_id = any(${excluded}::uuid[])))::int as studied,
+        (select count(*) from cards where author_key = ${profileKey} and status = 'published'
+                and deleted_at is null)::int as authored`),
     () =>
-      db.execute<{ cardId: string; at: Date; title: string; tags: string[]; total: number }>(sql`
-      select s.card_id as "cardId", max(coalesce(s.last_review, s.updated_at)) as at, c.title, c.tags,
-        (count(*) over ())::int as total
-      from review_states s join cards c on c.id = s.card_id
-      where s.profile_key = ${profileKey} and s.reps > 0 and c.deleted_at is null
-        and not (s.card_id = any(${excluded}::uuid[]))
-      group by s.card_id, c.title, c.tags
-      order by at desc limit ${LIMIT}`),
+      db.execute<{ cardId: string; at: Date; authorKey: string; title: string; tags: string[] }>(sql`
+      select l.card_id as "cardId", l.created_at as at, c.author_key as "authorKey", c.title, c.tags
+      from (
+        select card_id, created_at from card_likes
+        where profile_key = ${profileKey} and not (card_id = any(${excluded}::uuid[]))
+        order by created_at desc limit ${LIMIT}
+      ) l join cards c on c.id = l.card_id
+      where c.deleted_at is null
+      order by l.created_at desc`),
     () =>
-      db.execute<{ tags: string[]; at: Date; total: number }>(sql`
-      select tags, published_at as at, (count(*) over ())::int as total
+      db.execute<{ cardId: string; at: Date; title: string; tags: string[] }>(sql`
+      select s.card_id as "cardId", s.at, c.title, c.tags
+      from (
+        select card_id, max(coalesce(last_review, updated_at)) as at from review_states
+        where profile_key = ${profileKey} and reps > 0 and not (card_id = any(${excluded}::uuid[]))
+        group by card_id order by at desc limit ${LIMIT}
+      ) s join cards c on c.id = s.card_id
+      where c.deleted_at is null
+      order by s.at desc`),
+    () =>
+      db.execute<{ tags: string[]; at: Date }>(sql`
+      select tags, published_at as at
       from cards
       where author_key = ${profileKey} and status = 'published' and deleted_at is null
       order by published_at desc limit ${LIMIT}`),
@@ -66,11 +72,11 @@ export async function readSignals(db: Executor, profileKey: string, exclude: rea
   ]);
   return {
     likes: likes.rows,
-    likeCount: likes.rows[0]?.total ?? 0,
+    likeCount: counts.rows[0]?.likes ?? 0,
     studied: studied.rows,
-    studiedCount: studied.rows[0]?.total ?? 0,
+    studiedCount: counts.rows[0]?.studied ?? 0,
     authored: authored.rows,
-    authoredCount: authored.rows[0]?.total ?? 0,
+    authoredCount: counts.rows[0]?.authored ?? 0,
     follows: follows.rows.map((row) => row.key),
     feedback: feedback.rows,
     impressions: impressions.rows,
