@@ -4,8 +4,10 @@ test('a new person picks topics, likes three cards and For you becomes theirs; t
   page,
 }) => {
   await signUpThroughApi(page, 'Nova Learner');
+  // Explore opens on Trending until For you is about them; For you says what it needs.
   await page.goto('/exploration');
-  await expect(page.getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'For you' }).click();
   const notice = page.getByRole('note');
   await expect(notice).toContainText('Not personal yet: like, study or write 3 more cards');
 
@@ -30,10 +32,12 @@ test('a new person picks topics, likes three cards and For you becomes theirs; t
     const like = page.getByRole('button', { name: 'Like', exact: true });
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    await page.goto('/exploration');
+    await page.goto('/exploration?tab=for-you');
   }
 
-  // Now it is personal: no notice, other cards, none of those just liked.
+  // Now it is personal, and Explore opens on it: no notice, other cards, none of those just liked.
+  await page.goto('/exploration');
+  await expect(page.getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'true');
   await expect(tiles.first()).toBeVisible();
   await expect(notice).toHaveCount(0);
   const personalTitles = await tiles.getByRole('heading').allTextContents();

@@ -149,6 +149,7 @@ const fixtures: Record<string, Fixture> = {
   '/api/cards/feed/following': { access: 'user' },
   '/api/cards/search': { access: 'optional', query: () => 'q=card' },
   '/api/recommendations/feed': { access: 'user' },
+  '/api/recommendations/signals': { access: 'user' },
   '/api/recommendations/impressions': {
     access: 'user',
     body: (world) => ({

@@ -5,6 +5,7 @@ import {
   feedbackRemovedSchema,
   impressionResponseSchema,
   recommendationPreferencesSchema,
+  signalCountsSchema,
   starterTagsSchema,
   type FeedbackInput,
   type FeedbackKind,
@@ -49,6 +50,13 @@ export const preferencesQuery = (owner: string | null) =>
     queryKey: preferencesQueryKey(owner),
     queryFn: ({ signal }) =>
       apiFetch('/api/recommendations/preferences', { schema: recommendationPreferencesSchema, signal }),
+  });
+
+/** `GET /api/recommendations/signals`: whether For you is about the person yet (Explore's first tab). */
+export const signalsQuery = (owner: string | null) =>
+  queryOptions({
+    queryKey: [...recommendationsQueryRoot, 'signals', owner],
+    queryFn: ({ signal }) => apiFetch('/api/recommendations/signals', { schema: signalCountsSchema, signal }),
   });
 
 /** `GET /api/recommendations/starter-tags`: popular tags for the first-run picker. */

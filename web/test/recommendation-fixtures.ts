@@ -4,6 +4,7 @@ import {
   sourceLabels,
   type FeedbackItem,
   type ForYouPage,
+  type SignalCounts,
   type RecommendationPreferences,
   type RecommendationReason,
   type RecommendedCard,
@@ -73,4 +74,16 @@ export function feedbackItem(
   createdAt = '2026-11-20T10:00:00.000Z',
 ): FeedbackItem {
   return { kind, target, label, createdAt };
+}
+
+/** `GET /api/recommendations/signals` of someone for whom For you is personal (or, with `total`, not yet). */
+export function signalCounts(total = recommendationLimits.signalsNeeded + 1): SignalCounts {
+  return {
+    likes: total,
+    studied: 0,
+    authored: 0,
+    follows: 0,
+    total,
+    needed: recommendationLimits.signalsNeeded,
+  };
 }

@@ -103,6 +103,8 @@ describe('For you', () => {
 
     const page = await feedPage(reader);
     expect(page.mode).toBe('personal');
+    const signals = await request('GET', '/api/recommendations/signals', reader);
+    expect(signals.json()).toEqual({ likes: 2, studied: 0, authored: 0, follows: 1, total: 3, needed: 3 });
     expect(page.signals).toMatchObject({ likes: 2, follows: 1, total: 3 });
     const byId = new Map(page.items.map((item) => [item.id, item]));
     expect(byId.get(fromFollowed.id)?.reason.source).toBe('following');

@@ -17,6 +17,7 @@ import {
   neighbourTableStatusSchema,
   recommendationDebugSchema,
   recommendationPreferencesSchema,
+  signalCountsSchema,
   starterTagsSchema,
   whyNotQuerySchema,
   whyNotSchema,
@@ -60,6 +61,19 @@ export function recommendationRoutes(service: RecommendationService): RoutesPlug
         },
       },
       async (request) => service.feed(person(request), request.query.cursor),
+    );
+
+    app.get(
+      '/api/recommendations/signals',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          summary: 'How many signals you have, and how many For you needs before it is about you',
+          response: { 200: signalCountsSchema, ...errors },
+        },
+      },
+      async (request) => service.signals(person(request)),
     );
 
     app.post(

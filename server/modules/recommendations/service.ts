@@ -214,6 +214,16 @@ export function createRecommendationService(deps: RecommendationDependencies) {
       return page(profileKey, feedId, pageNumber, entries, meta, visit.mode);
     },
 
+    /** The person's signal counts, and whether For you is personal for them yet (Explore's first tab). */
+    async signals(profileKey: string): Promise<SignalCounts> {
+      const counts = await store.signalCounts(profileKey);
+      return {
+        ...counts,
+        total: counts.likes + counts.studied + counts.authored + counts.follows,
+        needed: recommendationLimits.signalsNeeded,
+      };
+    },
+
     /** Records which cards a visit showed; the visit must be the person's own. */
     async recordImpressions(profileKey: string, batch: ImpressionBatch): Promise<{ recorded: number }> {
       const visit = await store.feed(batch.feedId, profileKey);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
 import { cardId, cardPage, cardSummary, fullCard } from '../../test/card-fixtures.ts';
 import { installIntersectionObserver } from '../../test/intersection-observer.ts';
-import { forYouPage, recommendedCard } from '../../test/recommendation-fixtures.ts';
+import { forYouPage, recommendedCard, signalCounts } from '../../test/recommendation-fixtures.ts';
 import { renderApp, renderWithProviders, signIn } from '../../test/render.tsx';
 import { ExplorationPage } from './exploration-page.tsx';
 
@@ -163,9 +163,23 @@ describe('Explore for visitors', () => {
 });
 
 describe('Explore for signed-in people', () => {
-  it('opens on For you, first of four tabs', async () => {
+  it('opens on Trending while For you is not about them yet', async () => {
     signIn();
     const { requests } = stubApi({
+      'GET /api/recommendations/signals': signalCounts(1),
+      'GET /api/cards/feed/trending': { items: [], nextCursor: null },
+    });
+    renderExplore();
+    const tabs = await screen.findByRole('tablist', { name: 'Feeds' });
+    expect(within(tabs).getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(tabs).getByRole('tab', { name: 'For you' })).toHaveAttribute('aria-selected', 'false');
+    expect(requests('GET /api/recommendations/feed')).toHaveLength(0);
+  });
+
+  it('opens on For you, first of four tabs, once it is about them', async () => {
+    signIn();
+    const { requests } = stubApi({
+      'GET /api/recommendations/signals': signalCounts(),
       'GET /api/recommendations/feed': forYouPage([recommendedCard(7)]),
     });
     renderExplore();
@@ -185,6 +199,7 @@ describe('Explore for signed-in people', () => {
     const u = userEvent.setup();
     signIn();
     stubApi({
+      'GET /api/recommendations/signals': signalCounts(),
       'GET /api/recommendations/feed': forYouPage([recommendedCard(1)]),
       'GET /api/cards/feed/following': emptyPage,
     });

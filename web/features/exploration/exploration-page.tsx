@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -17,6 +18,7 @@ import { CardList } from '../../components/card-list.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { signalsQuery } from '../../lib/recommendations-api.ts';
 import { useSession } from '../../lib/session.ts';
 import {
   cardTypeOf,
@@ -105,7 +107,10 @@ export function ExplorationPage() {
   );
 }
 
-/** The feed tabs. For you and Following are there for signed-in people only, who start on For you. */
+/**
+ * The feed tabs. For you and Following are there for signed-in people only; they start on For you once it is
+ * about them (enough signals), and on Trending before that.
+ */
 function Feeds({ onPreview }: { onPreview: (card: CardSummary) => void }) {
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
@@ -114,7 +119,12 @@ function Feeds({ onPreview }: { onPreview: (card: CardSummary) => void }) {
   const chosen = asked !== undefined && personalTabs.includes(asked) && !signedIn ? undefined : asked;
   const baseId = useId();
   const tabs = feedTabs.filter((tab) => signedIn || !personalTabs.includes(tab));
-  const tab: FeedTab = chosen ?? (signedIn ? 'for-you' : 'trending');
+  const signals = useQuery({ ...signalsQuery(user?.uid ?? null), enabled: signedIn && chosen === undefined });
+  if (chosen === undefined && signedIn && signals.isPending) {
+    return <CircularProgress aria-label="Loading your feeds" sx={{ display: 'block', mx: 'auto', my: 4 }} />;
+  }
+  const personal = signals.data !== undefined && signals.data.total >= signals.data.needed;
+  const tab: FeedTab = chosen ?? (signedIn && personal ? 'for-you' : 'trending');
 
   return (
     <Box>

@@ -17,7 +17,7 @@ import { impressionDelayMs } from './impressions.ts';
 
 function renderForYou() {
   signIn();
-  return renderWithProviders(<ExplorationPage />, { path: '/exploration' });
+  return renderWithProviders(<ExplorationPage />, { path: '/exploration?tab=for-you' });
 }
 
 const grace = {
@@ -58,7 +58,7 @@ describe('For you', () => {
   it('shows each card with the one line that says why it is there', async () => {
     signIn();
     stubApi({ 'GET /api/recommendations/feed': forYouPage(threeCards()) });
-    renderApp('/exploration');
+    renderApp('/exploration?tab=for-you');
     const tile = await screen.findByRole('article', { name: 'Attention' });
     expect(within(tile).getByText('Because you liked “Sequence models”')).toBeVisible();
     expect(
@@ -88,7 +88,7 @@ describe('For you', () => {
             : forYouPage(threeCards(), { feedId, nextCursor: 'page-2' }),
         ),
     });
-    renderApp('/exploration');
+    renderApp('/exploration?tab=for-you');
     await u.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('article', { name: 'Card number 4' })).toBeVisible();
     expect(requests('GET /api/recommendations/feed').map((request) => request.query.get('cursor'))).toEqual([
@@ -310,7 +310,7 @@ describe('impressions', () => {
       'POST /api/recommendations/impressions': (request: StubRequest) =>
         jsonResponse(200, { recorded: (request.body as { items: unknown[] }).items.length }),
     });
-    const { unmount } = renderApp('/exploration', { strict: true });
+    const { unmount } = renderApp('/exploration?tab=for-you', { strict: true });
     await screen.findByRole('article', { name: 'Card number 3' });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
 

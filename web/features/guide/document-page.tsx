@@ -81,9 +81,10 @@ const sections: GuideSection[] = [
             For you
           </Link>{' '}
           below) and <strong>Following</strong> (cards by the people you follow, newest first). Signed in,
-          Explore opens on For you; otherwise on Trending. Each card shows its cover, type, title, a few lines
-          of text, its tags, its author and how many people liked it. Keep scrolling and more cards load, or
-          press <strong>Load more</strong> at the end of the list.
+          Explore opens on For you once it has learnt enough about you (below); before that, and signed out,
+          on Trending. Each card shows its cover, type, title, a few lines of text, its tags, its author and
+          how many people liked it. Keep scrolling and more cards load, or press <strong>Load more</strong> at
+          the end of the list.
         </p>
         <p>
           Type in the search box to search the titles, text and tags of every public card; the words that

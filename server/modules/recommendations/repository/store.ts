@@ -101,6 +101,23 @@ export function createStore(orm: Orm) {
         on conflict (profile_key) do update set tilt = excluded.tilt, tags = excluded.tags, updated_at = now()`);
     },
 
+    /** How many signals the person has: likes, studied cards, cards written, people followed. */
+    async signalCounts(profileKey: string) {
+      const result = await orm.execute<{
+        likes: number;
+        studied: number;
+        authored: number;
+        follows: number;
+      }>(sql`
+        select (select count(*) from card_likes where profile_key = ${profileKey})::int as likes,
+          (select count(distinct card_id) from review_states where profile_key = ${profileKey} and reps > 0)::int
+            as studied,
+          (select count(*) from cards where author_key = ${profileKey} and status = 'published'
+            and deleted_at is null)::int as authored,
+          (select count(*) from follows where follower_key = ${profileKey})::int as follows`);
+      return result.rows[0]!;
+    },
+
     /** A listed card the reader may see (for "Not interested" in it), or undefined. */
     async listedCardFor(readerKey: string, cardId: string) {
       const result = await orm.execute<{ id: string; title: string; authorKey: string }>(sql`
