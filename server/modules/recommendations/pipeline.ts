@@ -5,7 +5,14 @@ import {
   type SignalCounts,
 } from '../../../contracts/recommendations.ts';
 import type { Executor } from '../../db/client.ts';
-import { arrange, score, type Arrangement, type Candidate, type PersonContext } from './ranking.ts';
+import {
+  arrange,
+  score,
+  type Arrangement,
+  type Candidate,
+  type PersonContext,
+  type SeedKind,
+} from './ranking.ts';
 import {
   candidateFacts,
   followingCandidates,
@@ -26,7 +33,15 @@ const POOL_READ = 20;
 /** Seeds of the neighbours source: the person's most recent likes and studied cards. */
 const SEEDS = 30;
 /** How much each kind of engagement says about a person's tastes. */
-const ENGAGEMENT = { like: 1, study: 0.7, authored: 0.5, picked: 0.5 } as const;
+const ENGAGEMENT = {
+  like: 1,
+  study: 0.7,
+  remix: 0.8,
+  share: 0.6,
+  authored: 0.5,
+  picked: 0.5,
+  deck: 0.5,
+} as const;
 
 /** Site-wide figures the pipeline reads, cached by the service. */
 export type SiteFigures = { likeRate: number; listedCards: number };
@@ -75,8 +90,11 @@ export function tagAffinity(signals: SignalRows, now: Date): Map<string, number>
   };
   for (const like of signals.likes) add(like.tags, ENGAGEMENT.like * decay(new Date(like.at), now));
   for (const item of signals.studied) add(item.tags, ENGAGEMENT.study * decay(new Date(item.at), now));
+  for (const item of signals.remixed) add(item.tags, ENGAGEMENT.remix * decay(new Date(item.at), now));
+  for (const item of signals.shared) add(item.tags, ENGAGEMENT.share * decay(new Date(item.at), now));
   for (const card of signals.authored) add(card.tags, ENGAGEMENT.authored * decay(new Date(card.at), now));
   add(signals.preferences.tags, ENGAGEMENT.picked);
+  add(signals.deckTags, ENGAGEMENT.deck);
   return pull;
 }
 
@@ -122,16 +140,20 @@ export async function recommend(
   );
   const strongest = Math.max(0, ...tagWeights.values());
 
-  const seeds = new Map<string, { weight: number; title: string }>();
+  const seeds = new Map<string, { weight: number; title: string; kind: SeedKind }>();
   if (mode === 'personal') {
     const engagements = [
-      ...signals.likes.map((like) => ({ ...like, weight: ENGAGEMENT.like })),
-      ...signals.studied.map((item) => ({ ...item, weight: ENGAGEMENT.study })),
+      ...signals.likes.map((item) => ({ ...item, weight: ENGAGEMENT.like, kind: 'engaged' as const })),
+      ...signals.studied.map((item) => ({ ...item, weight: ENGAGEMENT.study, kind: 'engaged' as const })),
+      ...signals.remixed.map((item) => ({ ...item, weight: ENGAGEMENT.remix, kind: 'remixed' as const })),
+      ...signals.shared.map((item) => ({ ...item, weight: ENGAGEMENT.share, kind: 'shared' as const })),
     ].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime());
     for (const item of engagements) {
       if (seeds.size >= SEEDS) break;
-      if (!seeds.has(item.cardId))
-        seeds.set(item.cardId, { weight: item.weight * decay(new Date(item.at), now), title: item.title });
+      if (!seeds.has(item.cardId)) {
+        const weight = item.weight * decay(new Date(item.at), now);
+        seeds.set(item.cardId, { weight, title: item.title, kind: item.kind });
+      }
     }
   }
 
@@ -178,7 +200,7 @@ export async function recommend(
       ...fact,
       publishedAt: new Date(fact.publishedAt),
       sources,
-      seedTitle: seed === undefined ? undefined : seeds.get(seed)?.title,
+      seed: seed === undefined ? undefined : seeds.get(seed),
     });
   }
 

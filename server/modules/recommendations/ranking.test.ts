@@ -188,7 +188,10 @@ describe('filters', () => {
 describe('reasons', () => {
   it('names the source that did most, in words', () => {
     const me = person({ tagWeights: new Map([['ml', 2]]), pickedTags: ['go'] });
-    const [liked] = score([card({ sources: { neighbours: 1 }, seedTitle: 'Attention' })], me);
+    const [liked] = score(
+      [card({ sources: { neighbours: 1 }, seed: { title: 'Attention', kind: 'engaged' } })],
+      me,
+    );
     expect(reasonOf(liked!, me)).toEqual({
       source: 'neighbours',
       text: 'Because you liked or studied “Attention”',

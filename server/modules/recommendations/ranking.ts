@@ -23,9 +23,14 @@ export type Candidate = {
   views: number;
   /** Each source's raw score for the card (larger is better, on the source's own scale). */
   sources: Partial<Record<RecommendationSource, number>>;
-  /** For the neighbours source: the title of the liked or studied card that contributed most. */
-  seedTitle?: string;
+  /** For the neighbours source: the card of the person's that contributed most, and what they did with it. */
+  seed?: { title: string; kind: SeedKind };
 };
+
+/** How the person engaged with a seed of the neighbours source. */
+export type SeedKind = 'engaged' | 'remixed' | 'shared';
+
+const seedVerbs = { engaged: 'liked or studied', remixed: 'remixed', shared: 'shared' } as const;
 
 /** What the ranking knows of the person the feed is for. */
 export type PersonContext = {
@@ -164,8 +169,8 @@ export function reasonOf(item: Scored, person: PersonContext): Placed['reason'] 
     case 'neighbours':
       return {
         source,
-        text: card.seedTitle
-          ? `Because you liked or studied “${card.seedTitle}”`
+        text: card.seed
+          ? `Because you ${seedVerbs[card.seed.kind]} “${card.seed.title}”`
           : 'Liked by people who like what you like',
       };
     case 'tags': {

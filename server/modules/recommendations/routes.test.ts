@@ -389,4 +389,28 @@ describe('For you', () => {
     expect(await scoreOf(third!.id, first!.id)).toBeGreaterThan(0);
     expect(await scoreOf(third!.id, second!.id)).toBeGreaterThan(0);
   });
+
+  it('counts a remix as engagement with the original: its neighbours come with that reason', async () => {
+    const writer = await make.author();
+    const original = await make.card(writer, { title: 'Original heap notes', tags: ['heaps-r'] });
+    const companion = await make.card(writer, { title: 'Companion heap notes', tags: ['heaps-r'] });
+    for (const name of ['Remix Fan A', 'Remix Fan B']) {
+      const fan = await signUp(name);
+      await like(fan, original.id);
+      await like(fan, companion.id);
+    }
+    await rebuild();
+    const remixer = await signUp('Remixer');
+    const remix = await make.card(remixer.id, { title: 'My heap notes' });
+    await context.db.orm.execute(sql`update cards set fork_of_id = ${original.id} where id = ${remix.id}`);
+    await make.follow(remixer.id, await make.author());
+    await make.follow(remixer.id, await make.author());
+
+    const page = await feedPage(remixer);
+    expect(page.mode).toBe('personal');
+    expect(page.items.find((item) => item.id === companion.id)?.reason).toEqual({
+      source: 'neighbours',
+      text: 'Because you remixed “Original heap notes”',
+    });
+  });
 });
