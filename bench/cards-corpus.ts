@@ -2,7 +2,7 @@
 // bodies of a few hundred words, with words drawn from a Zipf distribution (a few very common words, a long
 // tail of rare ones), as in real text. Deterministic for a given seed, so runs compare.
 
-import { seededRandom } from '../server/test/seeded-random.ts';
+import { seededRandom } from '../server/lib/seeded-random.ts';
 
 /** Subject words, most frequent first: the head of the vocabulary. */
 const HEAD = `

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { CardFields, CardType } from '../contracts/cards.ts';
 import { trendingWeights } from '../server/modules/explore/repository.ts';
 import { hashedItemsOf } from '../server/modules/play/items.ts';
-import { seededRandom } from '../server/test/seeded-random.ts';
+import { seededRandom } from '../server/lib/seeded-random.ts';
 import type { Figure } from './lib/report.ts';
 
 type Log = (line: string) => void;

@@ -147,19 +147,22 @@ export const impressionResponseSchema = z.object({ recorded: z.number().int() })
 export const feedbackKinds = ['card', 'author', 'tag', 'mute'] as const;
 export type FeedbackKind = (typeof feedbackKinds)[number];
 
+/** A tag as a person sends it: letters, digits, `/`, `_` and `-`, lower-cased (the server normalises it further). */
+const tagInputSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(64)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N}/_-]*$/u, 'Not a tag');
+
 export const feedbackInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('card'), target: z.uuid() }),
   z.object({ kind: z.literal('author'), target: z.string().min(1).max(200) }),
   z.object({ kind: z.literal('mute'), target: z.string().min(1).max(200) }),
   z.object({
     kind: z.literal('tag'),
-    target: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(1)
-      .max(64)
-      .regex(/^[\p{L}\p{N}][\p{L}\p{N}/_-]*$/u, 'Not a tag'),
+    target: tagInputSchema,
   }),
 ]);
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
@@ -182,17 +185,7 @@ export type FeedbackList = z.infer<typeof feedbackListSchema>;
  */
 export const recommendationPreferencesSchema = z.object({
   tilt: z.number().min(-1).max(1),
-  tags: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .min(1)
-        .max(64)
-        .regex(/^[\p{L}\p{N}][\p{L}\p{N}/_-]*$/u, 'Not a tag'),
-    )
-    .max(recommendationLimits.pickedTags),
+  tags: z.array(tagInputSchema).max(recommendationLimits.pickedTags),
 });
 export type RecommendationPreferences = z.infer<typeof recommendationPreferencesSchema>;
 

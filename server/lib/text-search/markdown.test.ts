@@ -3,7 +3,7 @@ import { markdownWords } from '../../../contracts/card-text.ts';
 import { snippetMarks } from '../../../contracts/cards.ts';
 import { mayMatchMarkdown } from './markdown.ts';
 import { markedSnippet, queryTerms } from './snippets.ts';
-import { seededRandom } from '../../test/seeded-random.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 const { start: S, end: E } = snippetMarks;
 

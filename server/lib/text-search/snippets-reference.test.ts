@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snippetMarks } from '../../../contracts/cards.ts';
 import { isStopWord, stemOf } from './english.ts';
 import { markedSnippet, queryTerms, snippetOf, type QueryTerms } from './snippets.ts';
-import { seededRandom } from '../../test/seeded-random.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The reference: snippets as they were made before words were read with character codes and the text before

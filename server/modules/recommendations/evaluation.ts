@@ -5,6 +5,7 @@ import {
   type EvaluationRun,
 } from '../../../contracts/recommendations.ts';
 import type { Executor, Orm } from '../../db/client.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import { summarise, type PersonRanking } from './metrics.ts';
 import { recommend, type SiteFigures } from './pipeline.ts';
 import {
@@ -20,18 +21,6 @@ import {
 const MIN_LIKES = 4;
 
 type Result = Omit<EvaluationRun, 'id' | 'createdAt' | 'weightsVersion' | 'durationMs'>;
-
-/** A small seeded generator, so the random baseline is the same from run to run. */
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Leave-last-out evaluation. For a sample of people with enough likes, their latest like of a listed card is
@@ -61,7 +50,7 @@ async function evaluateIn(
   const catalogue = await evaluationCatalogue(tx, k + 300);
 
   const lists = new Map<EvaluationMethod, PersonRanking[]>(evaluationMethods.map((method) => [method, []]));
-  const random = mulberry32(20_261_126);
+  const random = seededRandom(20_261_126);
   for (const person of people) {
     const relevant = new Set([person.heldOut]);
     const recommendation = await recommend(tx, person.profileKey, site, {

@@ -5,22 +5,14 @@ import {
   type RecommendationFilter,
   type RecommendationSource,
 } from '../../../contracts/recommendations.ts';
+import type { CandidateFacts } from './repository/candidates.ts';
 import { weights as config } from './weights.ts';
 
 // The ranking and filtering stages of For you, as pure functions of the candidates and what is known of the
 // person: the service reads both from the database, the tests hand-make them.
 
 /** A card some source proposed, with the facts the features read. */
-export type Candidate = {
-  id: string;
-  title: string;
-  authorKey: string;
-  authorHandle: string;
-  tags: string[];
-  forkOfId: string | null;
-  publishedAt: Date;
-  likes: number;
-  views: number;
+export type Candidate = CandidateFacts & {
   /** Each source's raw score for the card (larger is better, on the source's own scale). */
   sources: Partial<Record<RecommendationSource, number>>;
   /** For the neighbours source: the card of the person's that contributed most, and what they did with it. */

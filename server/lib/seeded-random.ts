@@ -1,6 +1,6 @@
 /**
- * A small, fast, seeded random number generator (mulberry32), for generated test inputs and the benchmark's
- * corpus: the same sequence on every run, so a failing generated case names a reproducible seed.
+ * A small, fast, seeded random number generator (mulberry32), for generated test inputs, the benchmark's data
+ * and the evaluation's random baseline: the same sequence on every run, so a result names a reproducible seed.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
