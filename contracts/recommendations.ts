@@ -225,9 +225,11 @@ export const removedCandidateSchema = z.object({
   rankBefore: z.number().int(),
 });
 
+/** The neighbour table's last rebuild: when, how long it took, its size (and the tag statistics' time beside). */
 export const neighbourTableStatusSchema = z.object({
   rebuiltAt: z.string(),
   durationMs: z.number(),
+  tagStatsMs: z.number(),
   pairs: z.number().int(),
   cards: z.number().int(),
 });
@@ -243,6 +245,7 @@ export const onlineMetricsSchema = z.object({
   bySource: z.array(onlineRateSchema.extend({ source: z.enum(recommendationSources) })),
   byPosition: z.array(onlineRateSchema.extend({ position: z.number().int() })),
 });
+export type NeighbourTableStatus = z.infer<typeof neighbourTableStatusSchema>;
 export type OnlineMetrics = z.infer<typeof onlineMetricsSchema>;
 
 /** `GET /api/recommendations/debug`: the feed of the person (or, for administrators, of `as`) explained. */

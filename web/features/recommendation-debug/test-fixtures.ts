@@ -94,6 +94,7 @@ export function recommendationDebug(changes: Partial<RecommendationDebug> = {}):
     neighbours: {
       rebuiltAt: '2026-11-30T08:00:00.000Z',
       durationMs: 1234,
+      tagStatsMs: 321,
       pairs: 56_789,
       cards: 800,
     },

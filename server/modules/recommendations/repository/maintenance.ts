@@ -4,8 +4,8 @@ import { listedCard } from '../../../db/visibility.ts';
 
 /** Each person's most recent engagements that count for co-engagement (bounding a very active person's pairs). */
 export const RECENT_PER_PERSON = 20;
-/** Two engagements pair when at most this many places apart in the person's history (a session's span). */
-export const PAIR_WINDOW = 3;
+/** Two engagements pair when at most three places apart in the person's history (a session's span; the
+ * statement below writes the three `lead`s out). */
 /** Neighbours kept per card. */
 export const NEIGHBOURS_PER_CARD = 20;
 /** Cards kept in each tag's pool. */
@@ -35,19 +35,31 @@ const neighbourRows = sql`
       limit ${RECENT_PER_PERSON}
     ) e
   ),
-  degree as (select card_id, count(*)::float8 as d from kept group by card_id),
+  -- Each engagement with its card's engagement count, then the next few of the same person beside it: the
+  -- window pairs without a self-join, each carrying both counts (no join to a table of counts after).
+  counted as (select profile_key, card_id, r, count(*) over (partition by card_id) as d from kept),
+  windowed as (
+    select card_id, d,
+      lead(card_id, 1) over w as n1, lead(d, 1) over w as d1,
+      lead(card_id, 2) over w as n2, lead(d, 2) over w as d2,
+      lead(card_id, 3) over w as n3, lead(d, 3) over w as d3
+    from counted window w as (partition by profile_key order by r)
+  ),
+  one_way as (
+    select card_id as c, d as dc, x.n, x.dn
+    from windowed, lateral (values (n1, d1), (n2, d2), (n3, d3)) as x(n, dn)
+    where x.n is not null
+  ),
   pairs as (
-    select a.card_id as c, b.card_id as n, count(*)::float8 as co
-    from kept a
-    join kept b on b.profile_key = a.profile_key and b.r between a.r - ${PAIR_WINDOW} and a.r + ${PAIR_WINDOW}
-      and b.r <> a.r
-    group by 1, 2
+    select c, n, count(*)::float8 as co, max(dc)::float8 as dc, max(dn)::float8 as dn
+    from (select c, dc, n, dn from one_way union all select n, dn, c, dc from one_way) both_ways
+    group by c, n
   ),
-  scored as (
-    select c, n, co / sqrt(dc.d * dn.d) * (co / (co + 1)) as score
-    from pairs join degree dc on dc.card_id = c join degree dn on dn.card_id = n
-  ),
-  ranked as (select c, n, score, row_number() over (partition by c order by score desc, n) as k from scored)
+  ranked as (
+    select c, n, co / sqrt(dc * dn) * (co / (co + 1)) as score,
+      row_number() over (partition by c order by co / sqrt(dc * dn) * (co / (co + 1)) desc, n) as k
+    from pairs
+  )
   select c, n, score from ranked where k <= ${NEIGHBOURS_PER_CARD}`;
 
 /**
