@@ -273,7 +273,7 @@ export async function measureRecommendations(options: {
     `  neighbour table rebuilt: ${status.pairs.toLocaleString('en-US')} pairs for ${status.cards.toLocaleString('en-US')} cards ` +
       `in ${(status.durationMs / 1000).toFixed(2)} s (${(rebuild.ms / 1000).toFixed(2)} s with the request; target ≤ ` +
       `${recommendationTargets.rebuildMs / 1000} s${status.durationMs <= recommendationTargets.rebuildMs ? ', met' : ', NOT MET'}); ` +
-      `the tag statistics after it in the same transaction ${(status.tagStatsMs / 1000).toFixed(2)} s`,
+      `the tag statistics, in the same transaction, ${(status.tagStatsMs / 1000).toFixed(2)} s`,
   );
   const size = `${seeded.summary.cards.toLocaleString('en-US')} cards, ${seeded.summary.people.toLocaleString('en-US')} people`;
   figures.push({

@@ -449,14 +449,15 @@ export function createRecommendationService(deps: RecommendationDependencies) {
 
     /** Builds the neighbour table and the tag statistics again, and records the run. */
     async rebuild(): Promise<NeighbourTableStatus> {
-      // One transaction, two timings: the neighbour table's (its target), then the tag statistics'.
+      // One transaction, two timings: the tag statistics', then the neighbour table's (its target), whose swap
+      // must be the last thing before the commit (feeds wait for the table from the swap to the commit).
       const counts = await deps.db.orm.transaction(async (tx) => {
-        const started = performance.now();
-        const neighbours = await rebuildNeighbours(tx);
-        const durationMs = performance.now() - started;
         const tagsStarted = performance.now();
         const tags = await rebuildTagStats(tx);
-        return { ...neighbours, durationMs, tags, tagStatsMs: performance.now() - tagsStarted };
+        const tagStatsMs = performance.now() - tagsStarted;
+        const started = performance.now();
+        const neighbours = await rebuildNeighbours(tx);
+        return { ...neighbours, durationMs: performance.now() - started, tags, tagStatsMs };
       });
       const run = await store.saveRun(deps.db.orm, 'neighbours', weights.version, counts.durationMs, counts);
       site = undefined;

@@ -149,7 +149,7 @@ describe('the recommendation debug page', () => {
     expect(
       within(region).getByRole('figure', { name: 'Candidates and kept cards per source' }),
     ).toBeVisible();
-    expect(region).toHaveTextContent('Took1,234 ms (then the tag statistics, 321 ms)');
+    expect(region).toHaveTextContent('Took1,234 ms (and the tag statistics, 321 ms)');
     expect(region).toHaveTextContent('Pairs56,789');
     expect(region.querySelector('time')).toHaveAttribute('dateTime', '2026-11-30T08:00:00.000Z');
   });

@@ -113,7 +113,7 @@ function NeighbourStatus({ neighbours }: Pick<RecommendationDebug, 'neighbours'>
             Took
           </Box>
           <Box component="dd" sx={{ m: 0 }}>
-            {formatCount(Math.round(neighbours.durationMs))} ms (then the tag statistics,{' '}
+            {formatCount(Math.round(neighbours.durationMs))} ms (and the tag statistics,{' '}
             {formatCount(Math.round(neighbours.tagStatsMs))} ms)
           </Box>
           <Box component="dt" sx={{ color: 'text.secondary' }}>

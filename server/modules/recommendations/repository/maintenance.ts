@@ -76,23 +76,27 @@ export async function rebuildNeighbours(
   if (options.inPlace) {
     await db.execute(sql`delete from card_neighbours`);
     await db.execute(sql`insert into card_neighbours (card_id, neighbour_id, score) ${neighbourRows}`);
-  } else {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext('recommendations.neighbours'))`);
-    await db.execute(sql`drop table if exists card_neighbours_next`);
-    await db.execute(sql`
-      create table card_neighbours_next (card_id uuid not null, neighbour_id uuid not null, score double precision not null)`);
-    await db.execute(sql`insert into card_neighbours_next (card_id, neighbour_id, score) ${neighbourRows}`);
-    await db.execute(sql`
-      alter table card_neighbours_next add constraint card_neighbours_next_pk primary key (card_id, neighbour_id)`);
-    await db.execute(sql`drop table card_neighbours`);
-    await db.execute(sql`alter table card_neighbours_next rename to card_neighbours`);
-    await db.execute(sql`
-      alter table card_neighbours rename constraint card_neighbours_next_pk to card_neighbours_card_id_neighbour_id_pk`);
+    await db.execute(sql`analyze card_neighbours`);
+    const counts = await db.execute<{ pairs: number; cards: number }>(sql`
+      select count(*)::int as pairs, count(distinct card_id)::int as cards from card_neighbours`);
+    return counts.rows[0]!;
   }
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('recommendations.neighbours'))`);
+  await db.execute(sql`drop table if exists card_neighbours_next`);
+  await db.execute(sql`
+    create table card_neighbours_next (card_id uuid not null, neighbour_id uuid not null, score double precision not null)`);
+  await db.execute(sql`insert into card_neighbours_next (card_id, neighbour_id, score) ${neighbourRows}`);
+  await db.execute(sql`
+    alter table card_neighbours_next add constraint card_neighbours_next_pk primary key (card_id, neighbour_id)`);
   // The planner needs the new table's statistics at once: without them it scans it whole for each feed.
-  await db.execute(sql`analyze card_neighbours`);
+  await db.execute(sql`analyze card_neighbours_next`);
   const counts = await db.execute<{ pairs: number; cards: number }>(sql`
-    select count(*)::int as pairs, count(distinct card_id)::int as cards from card_neighbours`);
+    select count(*)::int as pairs, count(distinct card_id)::int as cards from card_neighbours_next`);
+  // The swap comes last: from the drop to the commit, feeds wait for the table, so nothing else runs then.
+  await db.execute(sql`drop table card_neighbours`);
+  await db.execute(sql`alter table card_neighbours_next rename to card_neighbours`);
+  await db.execute(sql`
+    alter table card_neighbours rename constraint card_neighbours_next_pk to card_neighbours_card_id_neighbour_id_pk`);
   return counts.rows[0]!;
 }
 
