@@ -413,4 +413,38 @@ describe('For you', () => {
       text: 'Because you remixed “Original heap notes”',
     });
   });
+
+  it('finds cards about the tags a person engages with, and new cards of little-known authors', async () => {
+    const writer = await make.author();
+    const liked = await Promise.all(
+      ['Knots one', 'Knots two', 'Knots three'].map((title) =>
+        make.card(writer, { title, tags: ['knots-t'] }),
+      ),
+    );
+    const popularKnot = await make.card(await make.author(), {
+      title: 'The bowline',
+      tags: ['knots-t'],
+      trendingScore: 0.5,
+      publishedAt: new Date(Date.now() - 60 * 86_400_000),
+    });
+    const newcomer = await make.author();
+    const fresh = await make.card(newcomer, { title: 'My first card' });
+    await rebuild();
+    const reader = await signUp('Knot Reader');
+    for (const card of liked) await like(reader, card.id);
+
+    const visit = await wholeVisit(reader);
+    const items = visit.flatMap((page) => page.items);
+    expect(items.find((item) => item.id === popularKnot.id)?.reason).toEqual({
+      source: 'tags',
+      text: 'More about #knots-t',
+    });
+    expect(items.find((item) => item.id === fresh.id)?.reason.source).toMatch(/fresh|trending/);
+    const debug = recommendationDebugSchema.parse(
+      (await request('GET', '/api/recommendations/debug', reader)).json(),
+    );
+    const freshItem = debug.items.find((item) => item.card.id === fresh.id);
+    expect(freshItem?.sources.map((source) => source.source)).toContain('fresh');
+    expect(debug.sourceCounts.find((count) => count.source === 'tags')?.candidates).toBeGreaterThan(0);
+  });
 });
