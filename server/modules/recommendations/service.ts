@@ -86,12 +86,7 @@ export function createRecommendationService(deps: RecommendationDependencies) {
   /** Site figures, read at most every few minutes; concurrent callers share one read. */
   function siteFigures(): Promise<SiteFigures> {
     if (!site || Date.now() - site.at > SITE_FIGURES_MS) {
-      const figures = Promise.all([store.siteLikeRate(), store.listedCount()]).then(
-        ([likeRate, listedCards]) => ({
-          likeRate,
-          listedCards,
-        }),
-      );
+      const figures = store.siteFigures();
       site = { at: Date.now(), figures };
       figures.catch(() => (site = undefined));
     }
@@ -148,25 +143,19 @@ export function createRecommendationService(deps: RecommendationDependencies) {
 
   async function online(): Promise<OnlineMetrics> {
     const rows = await store.online(ONLINE_DAYS);
-    const bySource = new Map<string, { impressions: number; clicks: number; likes: number }>();
-    const byPosition = new Map<number, { impressions: number; clicks: number; likes: number }>();
+    type Rates = { impressions: number; clicks: number; likes: number };
+    const bySource = new Map<string, Rates>();
+    const byPosition = new Map<number, Rates>();
+    const add = <K>(totals: Map<K, Rates>, key: K, row: Rates) => {
+      const total = totals.get(key) ?? { impressions: 0, clicks: 0, likes: 0 };
+      total.impressions += row.impressions;
+      total.clicks += row.clicks;
+      total.likes += row.likes;
+      totals.set(key, total);
+    };
     for (const row of rows) {
-      for (const [map, key] of [
-        [bySource, row.source],
-        [byPosition, row.position],
-      ] as const) {
-        const total = (map as Map<unknown, { impressions: number; clicks: number; likes: number }>).get(
-          key,
-        ) ?? {
-          impressions: 0,
-          clicks: 0,
-          likes: 0,
-        };
-        total.impressions += row.impressions;
-        total.clicks += row.clicks;
-        total.likes += row.likes;
-        (map as Map<unknown, typeof total>).set(key, total);
-      }
+      add(bySource, row.source, row);
+      add(byPosition, row.position, row);
     }
     return {
       days: ONLINE_DAYS,

@@ -182,17 +182,11 @@ export function createStore(orm: Orm) {
       return live.rows;
     },
 
-    async listedCount(): Promise<number> {
-      const result = await orm.execute<{ count: number }>(sql`
-        select count(*)::int as count from cards where ${listedCard()}`);
-      return result.rows[0]?.count ?? 0;
-    },
-
     async blockedBetween(a: string, b: string): Promise<boolean> {
       return blockedEitherWay(orm, a, b);
     },
 
-    /** Marks an evaluation as asked for (or, with null, as done): every instance reads the same mark. */
+    /** Marks an evaluation as asked for (or, with false, as done): every instance reads the same mark. */
     async markEvaluation(requested: boolean) {
       if (requested) {
         await orm.execute(sql`
@@ -211,11 +205,16 @@ export function createStore(orm: Orm) {
       return result.rows[0]?.pending ?? false;
     },
 
-    /** Likes per view over listed cards: the prior of a card's smoothed like rate. */
-    async siteLikeRate(): Promise<number> {
-      const result = await orm.execute<{ rate: number | null }>(sql`
-        select (sum(likes)::float8 / nullif(sum(views), 0)) as rate from cards where ${listedCard()}`);
-      return result.rows[0]?.rate ?? 0;
+    /**
+     * Likes per view over listed cards (the prior of a card's smoothed like rate) and how many cards are listed
+     * (the inverse tag frequency's numerator), in one pass over the cards.
+     */
+    async siteFigures(): Promise<{ likeRate: number; listedCards: number }> {
+      const result = await orm.execute<{ likeRate: number | null; listedCards: number }>(sql`
+        select (sum(likes)::float8 / nullif(sum(views), 0)) as "likeRate", count(*)::int as "listedCards"
+        from cards where ${listedCard()}`);
+      const row = result.rows[0];
+      return { likeRate: row?.likeRate ?? 0, listedCards: row?.listedCards ?? 0 };
     },
 
     /** An administrator's action on another person's data, for the audit log. */
