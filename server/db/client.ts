@@ -48,6 +48,9 @@ export function openDatabase(url: string, kind: Database['kind'], options: { max
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    // Nor may a checked-out one (a transaction between statements): the pool takes its own listener off while
+    // a client is out, and pg emits the lost connection as an 'error' event after failing its queries.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return pool;
   };
   const pool = open(options.max ?? 10);
