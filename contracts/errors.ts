@@ -96,6 +96,31 @@ export const errorCatalogue = {
     message: 'That kind of file is not accepted here. Use a PNG, JPEG or WebP image.',
   },
   'files/invalid-image': { status: 422, message: 'That image could not be read. It may be damaged.' },
+  'pdf/not-a-pdf': {
+    status: 415,
+    message: 'That file is not a PDF. Upload a file that starts with the PDF header.',
+  },
+  'pdf/empty': { status: 422, message: 'That file is empty.' },
+  'pdf/encrypted': {
+    status: 422,
+    message: 'That PDF is locked with a password. Save an unlocked copy and upload that.',
+  },
+  'pdf/broken': { status: 422, message: 'That PDF could not be read. It may be damaged or cut short.' },
+  'pdf/too-large': { status: 413, message: 'That PDF is too large: a PDF can be at most 100 MB.' },
+  'pdf/quota-exceeded': {
+    status: 413,
+    message:
+      'That PDF does not fit in your library’s storage. Delete some PDFs, or premium raises the limit.',
+  },
+  'pdf/collection-name-taken': { status: 409, message: 'You already have a collection with that name.' },
+  'pdf/not-a-paper-card': {
+    status: 422,
+    message: 'Only a paper card of yours can be attached to a PDF.',
+  },
+  'pdf/too-many-highlights': {
+    status: 422,
+    message: 'This PDF has as many highlights as it can hold. Delete some to add more.',
+  },
   'jobs/failed': {
     status: 500,
     message: 'This work could not be finished. Please try again.',

@@ -1098,3 +1098,170 @@ export const auditEvents = pgTable(
   },
   (table) => [index('audit_events_created_idx').on(table.createdAt)],
 );
+
+/**
+ * A PDF in a person's library. The bytes are in the file store under `fileHash` (never listed in
+ * `stored_files`, so the public file route does not serve them); one person holds a given file once.
+ */
+export const pdfDocuments = pgTable(
+  'pdf_documents',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    fileHash: text().notNull(),
+    fileName: text().notNull(),
+    byteSize: integer().notNull(),
+    pageCount: integer().notNull(),
+    title: text().notNull(),
+    authors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    year: integer(),
+    doi: text(),
+    arxivId: text(),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text().notNull().default('to-read'),
+    lastPage: integer().notNull().default(1),
+    /** Where text extraction stands: pending, extracted, no-text (scanned pages) or failed. */
+    textStatus: text().notNull().default('pending'),
+    paperCardId: uuid().references(() => cards.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pdf_documents_owner_hash_idx').on(table.ownerKey, table.fileHash),
+    index('pdf_documents_owner_created_idx').on(table.ownerKey, table.createdAt),
+    index('pdf_documents_hash_idx').on(table.fileHash),
+    index('pdf_documents_paper_card_idx').on(table.paperCardId),
+    check('pdf_documents_status', sql`status in ('to-read', 'reading', 'read')`),
+    check('pdf_documents_text_status', sql`text_status in ('pending', 'extracted', 'no-text', 'failed')`),
+  ],
+);
+
+/** The text of one page of a PDF, for full-text search across a person's library. */
+export const pdfPages = pgTable(
+  'pdf_pages',
+  {
+    documentId: uuid()
+      .notNull()
+      .references(() => pdfDocuments.id, { onDelete: 'cascade' }),
+    /** Denormalised from the document: search filters by owner without a join. */
+    ownerKey: text().notNull(),
+    page: integer().notNull(),
+    text: text().notNull(),
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', cardweb_unaccent(text))`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.page] }),
+    index('pdf_pages_search_idx').using('gin', table.searchVector),
+    index('pdf_pages_owner_idx').on(table.ownerKey),
+  ],
+);
+
+/** A person's named groups of PDFs. */
+export const pdfCollections = pgTable(
+  'pdf_collections',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('pdf_collections_owner_name_idx').on(table.ownerKey, sql`lower(${table.name})`)],
+);
+
+export const pdfCollectionItems = pgTable(
+  'pdf_collection_items',
+  {
+    collectionId: uuid()
+      .notNull()
+      .references(() => pdfCollections.id, { onDelete: 'cascade' }),
+    documentId: uuid()
+      .notNull()
+      .references(() => pdfDocuments.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.documentId] }),
+    index('pdf_collection_items_document_idx').on(table.documentId),
+  ],
+);
+
+/** Rectangles of a highlight, in PDF units at scale 1 from the page's top left. */
+export type HighlightRect = { x: number; y: number; width: number; height: number };
+
+/**
+ * A highlight in a PDF, anchored three ways so it survives any re-render: the page, the quoted text with a
+ * little context either side, and its rectangles on the page.
+ */
+export const pdfHighlights = pgTable(
+  'pdf_highlights',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    documentId: uuid()
+      .notNull()
+      .references(() => pdfDocuments.id, { onDelete: 'cascade' }),
+    page: integer().notNull(),
+    color: text().notNull(),
+    quote: text().notNull(),
+    prefix: text().notNull().default(''),
+    suffix: text().notNull().default(''),
+    rects: jsonb().$type<HighlightRect[]>().notNull(),
+    note: text(),
+    cardId: uuid().references(() => cards.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pdf_highlights_document_idx').on(table.documentId, table.page),
+    index('pdf_highlights_card_idx').on(table.cardId),
+    check('pdf_highlights_color', sql`color in ('yellow', 'green', 'blue', 'pink', 'purple')`),
+  ],
+);
+
+/** A person's PDF library choices: whether Make card writes a draft or publishes (asked once). */
+export const pdfLibrarySettings = pgTable(
+  'pdf_library_settings',
+  {
+    profileKey: text()
+      .primaryKey()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    makeCardAs: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('pdf_library_settings_make_card_as', sql`make_card_as in ('draft', 'published')`)],
+);
+
+/**
+ * Where a card came from: a highlight in a PDF. The paper's title and citation are copied, so the card keeps
+ * them when the PDF or the highlight is deleted.
+ */
+export const cardSources = pgTable(
+  'card_sources',
+  {
+    cardId: uuid()
+      .primaryKey()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    documentId: uuid().references(() => pdfDocuments.id, { onDelete: 'set null' }),
+    highlightId: uuid().references(() => pdfHighlights.id, { onDelete: 'set null' }),
+    page: integer().notNull(),
+    paperTitle: text().notNull(),
+    citation: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('card_sources_document_idx').on(table.documentId)],
+);
