@@ -119,6 +119,19 @@ export const cardSummarySchema = z.object({
 });
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 
+/**
+ * Where a card made from a PDF highlight came from: the paper and page, and the citation it keeps when the PDF
+ * is gone. `href` leads back to the page and highlight in the reader, for the card's author while the PDF is
+ * still in their library (nobody else can open it).
+ */
+export const cardSourceSchema = z.object({
+  paperTitle: z.string(),
+  page: z.number().int(),
+  citation: z.string(),
+  href: z.string().nullable(),
+});
+export type CardSource = z.infer<typeof cardSourceSchema>;
+
 /** `GET /api/cards/:id`: a card as its reader may see it. */
 export const cardSchema = cardSummarySchema.extend({
   body: z.string(),
@@ -130,6 +143,9 @@ export const cardSchema = cardSummarySchema.extend({
   isOwner: z.boolean(),
   /** The cards its `[[links]]` and typed links point to, for rendering them by id. */
   links: z.array(z.object({ id: z.uuid(), title: z.string(), kind: z.enum(linkKinds) })),
+  source: cardSourceSchema.nullable(),
+  /** For its author: the PDF in their library this paper card is attached to. */
+  attachedPdf: z.object({ id: z.uuid(), title: z.string() }).nullable(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

@@ -54,6 +54,8 @@ export function fullCard(summary: CardSummary, changes: Partial<Card> = {}): Car
     likedByMe: false,
     isOwner: false,
     links: [],
+    source: null,
+    attachedPdf: null,
     ...changes,
   };
 }

@@ -3,10 +3,12 @@ import { reputationPoints } from '../../../contracts/reputation.ts';
 import type { Orm } from '../../db/client.ts';
 import {
   cardDrafts,
+  cardSources,
   cardLikes,
   cardLinks,
   cards,
   cardVersions,
+  pdfDocuments,
   profiles,
   userReports,
   type CardFields,
@@ -92,6 +94,8 @@ export function createCardsRepository(orm: Orm) {
       content: CardContent;
       visibility: string;
       forkOfId?: string | null;
+      /** Where the card comes from (a PDF highlight), recorded with it. */
+      source?: Omit<typeof cardSources.$inferInsert, 'cardId' | 'createdAt'>;
     }): Promise<{ card: CardRow; draft: DraftRow }> {
       return orm.transaction(async (tx) => {
         const [created] = await tx
@@ -108,6 +112,7 @@ export function createCardsRepository(orm: Orm) {
           .values({ cardId: created!.id, ...card.content, visibility: card.visibility })
           .returning();
         if (card.forkOfId) await copyReviewStates(tx, card.authorKey, card.forkOfId, created!.id);
+        if (card.source) await tx.insert(cardSources).values({ ...card.source, cardId: created!.id });
         return { card: created!, draft: draft! };
       });
     },
@@ -380,6 +385,35 @@ export function createCardsRepository(orm: Orm) {
         await recountAuthor(tx, card.authorKey);
         return card.likes + delta;
       });
+    },
+
+    /** Where the card came from (a PDF highlight), and who owns that PDF while it exists. */
+    async sourceOf(cardId: string) {
+      const [row] = await orm
+        .select({
+          paperTitle: cardSources.paperTitle,
+          page: cardSources.page,
+          citation: cardSources.citation,
+          documentId: cardSources.documentId,
+          highlightId: cardSources.highlightId,
+          documentOwnerKey: pdfDocuments.ownerKey,
+        })
+        .from(cardSources)
+        .leftJoin(pdfDocuments, eq(pdfDocuments.id, cardSources.documentId))
+        .where(eq(cardSources.cardId, cardId))
+        .limit(1);
+      return row;
+    },
+
+    /** The owner's PDF this paper card is attached to, if any. */
+    async attachedPdfOf(cardId: string, ownerKey: string) {
+      const [row] = await orm
+        .select({ id: pdfDocuments.id, title: pdfDocuments.title })
+        .from(pdfDocuments)
+        .where(and(eq(pdfDocuments.paperCardId, cardId), eq(pdfDocuments.ownerKey, ownerKey)))
+        .orderBy(asc(pdfDocuments.createdAt))
+        .limit(1);
+      return row;
     },
 
     async isLikedBy(cardId: string, profileKey: string): Promise<boolean> {

@@ -15,6 +15,7 @@ import {
 } from '../../../contracts/cards.ts';
 import type { UserReportRequest } from '../../../contracts/profiles.ts';
 import { zipSync, strToU8 } from 'fflate';
+import { pdfReaderPath } from '../../../contracts/pdfs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FrontMatterError } from '../../lib/front-matter.ts';
 import { cardToMarkdownFile, fileNameFor, markdownFileToCard, type CardFile } from './markdown-files.ts';
@@ -160,10 +161,13 @@ export function createCardsService(repository: CardsRepository) {
     author: ProfileRow,
     readerKey: string | undefined,
   ): Promise<Card> {
-    const [links, likedByMe, forkOf] = await Promise.all([
+    const isOwner = card.authorKey === readerKey;
+    const [links, likedByMe, forkOf, source, attachedPdf] = await Promise.all([
       repository.outgoingLinks(card.id, readerKey),
       readerKey ? repository.isLikedBy(card.id, readerKey) : Promise.resolve(false),
       creditedOriginal(card, readerKey),
+      repository.sourceOf(card.id),
+      isOwner && card.type === 'paper' ? repository.attachedPdfOf(card.id, card.authorKey) : undefined,
     ]);
     return {
       ...cardSummaryOf(card, author),
@@ -175,8 +179,21 @@ export function createCardsService(repository: CardsRepository) {
         ? { id: forkOf.card.id, title: forkOf.card.title, author: profileSummaryOf(forkOf.author) }
         : null,
       likedByMe,
-      isOwner: card.authorKey === readerKey,
+      isOwner,
       links: links.map((link) => ({ id: link.id, title: link.title, kind: link.kind as LinkKind })),
+      source: source
+        ? {
+            paperTitle: source.paperTitle,
+            page: source.page,
+            citation: source.citation,
+            // Only the PDF's owner can open it: a link anyone else followed would lead nowhere.
+            href:
+              isOwner && source.documentId && source.documentOwnerKey === readerKey
+                ? pdfReaderPath(source.documentId, source.page, source.highlightId ?? undefined)
+                : null,
+          }
+        : null,
+      attachedPdf: attachedPdf ?? null,
     };
   }
 

@@ -71,6 +71,8 @@ export function cardFixture(changes: Partial<Card> = {}): Card {
     likedByMe: false,
     isOwner: true,
     links: [],
+    source: null,
+    attachedPdf: null,
     ...changes,
   };
 }

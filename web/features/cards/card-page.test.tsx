@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../../contracts/cards.ts';
+import type { PdfDocument } from '../../../contracts/pdfs.ts';
 import { deferred, errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
 import {
@@ -374,3 +375,122 @@ describe('the author’s own card', () => {
     expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
   });
 });
+
+describe('a card made from a PDF highlight', () => {
+  const source = {
+    paperTitle: 'Spacing effects',
+    page: 3,
+    citation: 'Ada Lovelace (2021). Spacing effects.',
+    href: `/learn/pdf-library/${ids.logits}?page=3#h-${ids.entropy}`,
+  };
+
+  it('links its author back to the page and highlight', async () => {
+    signInAsAda();
+    stubApi({
+      ...sideRoutes(ids.softmax),
+      [`GET /api/cards/${ids.softmax}`]: card({ author: adaSummary, isOwner: true, source }),
+    });
+    renderCardPage(ids.softmax);
+    expect(await screen.findByRole('link', { name: 'Spacing effects, p. 3' })).toHaveAttribute(
+      'href',
+      source.href,
+    );
+  });
+
+  it('names the paper and page without a link for anyone else', async () => {
+    stubApi({
+      ...sideRoutes(ids.softmax),
+      [`GET /api/cards/${ids.softmax}`]: card({ source: { ...source, href: null } }),
+    });
+    renderCardPage(ids.softmax);
+    expect(await screen.findByText('Spacing effects, p. 3')).toHaveAttribute('title', source.citation);
+    expect(screen.getByText(/^From/)).toHaveTextContent('From Spacing effects, p. 3');
+    expect(screen.queryByRole('link', { name: /Spacing effects/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the author’s paper card', () => {
+  const pdfId = '7b0c3a52-3f43-4c59-9d7e-2b7d3c1e0a11';
+
+  it('links the attached PDF', async () => {
+    signInAsAda();
+    stubApi({
+      ...sideRoutes(ids.softmax),
+      [`GET /api/cards/${ids.softmax}`]: card({
+        author: adaSummary,
+        isOwner: true,
+        type: 'paper',
+        attachedPdf: { id: pdfId, title: 'Spacing effects' },
+      }),
+    });
+    renderCardPage(ids.softmax);
+    expect(await screen.findByRole('link', { name: 'Spacing effects' })).toHaveAttribute(
+      'href',
+      `/learn/pdf-library/${pdfId}`,
+    );
+  });
+
+  it('attaches one of the author’s PDFs', async () => {
+    signInAsAda();
+    const user = userEvent.setup();
+    const paper = card({ author: adaSummary, isOwner: true, type: 'paper' });
+    let attached = false;
+    const { requests } = stubApi({
+      ...sideRoutes(ids.softmax),
+      [`GET /api/cards/${ids.softmax}`]: () =>
+        jsonResponse(200, {
+          ...paper,
+          attachedPdf: attached ? { id: pdfId, title: 'Spacing effects' } : null,
+        }),
+      'GET /api/pdfs': {
+        items: [pdfFixture(pdfId)],
+        total: 1,
+        collections: [],
+        tags: [],
+        usage: { usedBytes: 1000, allowedBytes: 262_144_000 },
+        makeCardAs: null,
+      },
+      [`PATCH /api/pdfs/${pdfId}`]: () => {
+        attached = true;
+        return jsonResponse(200, { ...pdfFixture(pdfId), paperCard: { id: ids.softmax, title: 'Softmax' } });
+      },
+    });
+    renderCardPage(ids.softmax);
+    await user.click(await screen.findByRole('button', { name: 'Attach a PDF from your library' }));
+    await user.click(await screen.findByRole('combobox', { name: 'PDF' }));
+    await user.click(await screen.findByRole('option', { name: 'Spacing effects' }));
+    await user.click(screen.getByRole('button', { name: 'Attach' }));
+    expect(await screen.findByRole('link', { name: 'Spacing effects' })).toHaveAttribute(
+      'href',
+      `/learn/pdf-library/${pdfId}`,
+    );
+    expect(requests(`PATCH /api/pdfs/${pdfId}`).map((request) => request.body)).toEqual([
+      { paperCardId: ids.softmax },
+    ]);
+  });
+});
+
+function pdfFixture(id: string): PdfDocument {
+  return {
+    id,
+    title: 'Spacing effects',
+    authors: ['Ada Lovelace'],
+    year: 2021,
+    doi: null,
+    arxivId: null,
+    tags: [],
+    collectionIds: [],
+    status: 'to-read',
+    lastPage: 1,
+    pageCount: 3,
+    byteSize: 1000,
+    fileName: 'spacing.pdf',
+    textStatus: 'extracted',
+    paperCard: null,
+    highlightCount: 0,
+    cardCount: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    openedAt: null,
+  };
+}

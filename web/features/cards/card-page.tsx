@@ -21,6 +21,7 @@ import { BacklinksPanel } from './backlinks-panel.tsx';
 import { CardActions } from './card-actions.tsx';
 import { CardAuthor } from './card-author.tsx';
 import { CardContent } from './card-content.tsx';
+import { CardSource, PaperPdf } from './card-source.tsx';
 import { formatDate } from './dates.ts';
 import { GraphPanel } from './graph-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
@@ -160,6 +161,8 @@ function CardView({ id, graphLayout }: { id: string; graphLayout: GraphLayout | 
           <TextLink to={`/u/${card.forkOf.author.handle}`}>{displayNameOf(card.forkOf.author)}</TextLink>
         </Typography>
       ) : null}
+      <CardSource card={card} />
+      <PaperPdf card={card} readerKey={readerKey} />
       {card.tags.length > 0 ? (
         <Box
           component="ul"

@@ -78,6 +78,8 @@ export const softmax: Card = {
     { id: ids.logits, title: 'Logits', kind: 'wiki' },
     { id: ids.entropy, title: 'Cross-entropy', kind: 'wiki' },
   ],
+  source: null,
+  attachedPdf: null,
 };
 
 export function summaryOf(card: Card): CardSummary {
@@ -90,6 +92,8 @@ export function summaryOf(card: Card): CardSummary {
     likedByMe: _liked,
     isOwner: _owner,
     links: _links,
+    source: _source,
+    attachedPdf: _attached,
     ...summary
   } = card;
   return summary;
