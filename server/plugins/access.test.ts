@@ -33,6 +33,9 @@ type World = {
   messageId: string;
   reportId: string;
   jobId: string;
+  pdfId: string;
+  /** A new highlight in the owner's PDF. */
+  newHighlight: () => Promise<string>;
   newPrivateCard: () => Promise<string>;
   newDeck: () => Promise<string>;
   newChannel: () => Promise<string>;
@@ -169,6 +172,29 @@ const fixtures: Record<string, Fixture> = {
   '/api/recommendations/evaluations': { access: 'user' },
   '/api/recommendations/evaluations/run': { access: 'admin' },
   '/api/recommendations/neighbours/rebuild': { access: 'admin' },
+  '/api/pdfs/:id/highlights': {
+    access: 'user',
+    params: (world) => ({ id: world.pdfId }),
+    body: () => ({
+      page: 1,
+      color: 'yellow',
+      quote: 'Some words',
+      rects: [{ x: 1, y: 1, width: 9, height: 9 }],
+    }),
+    owned: true,
+  },
+  '/api/pdfs/:id/highlights/:highlightId': {
+    access: 'user',
+    params: async (world) => ({ id: world.pdfId, highlightId: await world.newHighlight() }),
+    body: () => ({ color: 'green' }),
+    owned: true,
+  },
+  '/api/pdfs/:id/highlights/:highlightId/card': {
+    access: 'user',
+    params: async (world) => ({ id: world.pdfId, highlightId: await world.newHighlight() }),
+    body: () => ({ as: 'draft' }),
+    owned: true,
+  },
   '/api/cards/graph': { access: 'optional' },
   '/api/tags': { access: 'public', query: () => 'q=a' },
   '/api/cards/:id': {
@@ -415,6 +441,21 @@ describe('access declared on every route', () => {
           }),
         )
       ).id!;
+    const pdfId = (
+      await context.db.pool.query<{ id: string }>(
+        `insert into pdf_documents (owner_key, file_hash, file_name, byte_size, page_count, title)
+         values ($1, $2, 'paper.pdf', 100, 3, 'A paper') returning id`,
+        [owner.id, 'c'.repeat(64)],
+      )
+    ).rows[0]!.id;
+    const newHighlight = async () =>
+      (
+        await context.db.pool.query<{ id: string }>(
+          `insert into pdf_highlights (document_id, page, color, quote, rects)
+           values ($1, 1, 'yellow', 'Some words', '[{"x":1,"y":1,"width":9,"height":9}]') returning id`,
+          [pdfId],
+        )
+      ).rows[0]!.id;
     world = {
       owner,
       other,
@@ -429,6 +470,8 @@ describe('access declared on every route', () => {
       messageId: await newMessage(),
       reportId: (await ok(await request('POST', `/api/profiles/${targetKey}/reports`, owner, report))).id!,
       jobId: (await context.app.jobs.start(owner.id, 'access-test', {})).id,
+      pdfId,
+      newHighlight,
       newPrivateCard,
       newDeck,
       newChannel,

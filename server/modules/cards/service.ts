@@ -1,4 +1,10 @@
-import { normalizeTags, normalizeTitle, parseCloze, parseWikiLinks } from '../../../contracts/card-text.ts';
+import {
+  cardLimits,
+  normalizeTags,
+  normalizeTitle,
+  parseCloze,
+  parseWikiLinks,
+} from '../../../contracts/card-text.ts';
 import {
   cardFieldsSchema,
   undoDeleteSeconds,
@@ -88,6 +94,15 @@ function fieldsForType(type: CardType, fields: CardFields): CardFields {
 }
 
 /** Cards: drafts and autosave, publishing with versions and links, likes, deletion with undo, remixes. */
+/** Where a new card comes from: the PDF highlight it was made of, with the paper's title and citation. */
+export type CardSourceInput = {
+  documentId: string;
+  highlightId: string;
+  page: number;
+  paperTitle: string;
+  citation: string;
+};
+
 export function createCardsService(repository: CardsRepository) {
   async function ownedCard(id: string, ownerKey: string) {
     const found = await repository.find(id);
@@ -204,8 +219,22 @@ export function createCardsService(repository: CardsRepository) {
      */
     async create(
       authorKey: string,
-      start: { title?: string; type?: CardType; body?: string; visibility?: CardVisibility },
+      start: {
+        title?: string;
+        type?: CardType;
+        body?: string;
+        visibility?: CardVisibility;
+        /** Tags to start with; any that are not usable tags are left out. */
+        tags?: string[];
+        /** Where the card comes from: a highlight in a PDF (kept when the PDF is gone). */
+        source?: CardSourceInput;
+      },
     ): Promise<Draft> {
+      const usable = (start.tags ?? []).flatMap((tag) => {
+        const one = normalizeTags([tag]);
+        return one.ok ? one.tags : [];
+      });
+      const tags = normalizeTags([...new Set(usable)].slice(0, cardLimits.tags.max));
       const { card, draft } = await repository.create({
         authorKey,
         content: {
@@ -213,10 +242,11 @@ export function createCardsService(repository: CardsRepository) {
           body: start.body ?? '',
           type: start.type ?? 'note',
           fields: {},
-          tags: [],
+          tags: tags.ok ? tags.tags : [],
           coverURL: null,
         },
         visibility: start.visibility ?? 'public',
+        ...(start.source ? { source: start.source } : {}),
       });
       return presentDraft(card, draft);
     },
