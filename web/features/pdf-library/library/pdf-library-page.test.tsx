@@ -173,7 +173,9 @@ describe('/learn/pdf-library', () => {
     expect(marks).toEqual(['attention', 'heads']);
 
     // What search cannot find yet, or ever, is said.
-    expect(screen.getByText(/Indexing text of 1 PDF: Just uploaded/)).toBeVisible();
+    expect(
+      screen.getByText(/Indexing the text of “Just uploaded”: its pages are found once that is done/),
+    ).toBeVisible();
     expect(screen.getByText(/Search will not find the text of “A scanned thesis”/)).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Your PDFs' })).not.toBeInTheDocument();
   });

@@ -83,9 +83,10 @@ function Snippet({ parts }: { parts: PdfSearchHit['snippet'] }) {
     <>
       {parts.map((part, index) =>
         part.hit ? (
+          // Dark text on the light mark in both themes: the mark's own colour decides the contrast.
           <Box
             component="mark"
-            key={index} // Dark text on the light mark in both themes: the mark's own colour decides the contrast.
+            key={index}
             sx={{ bgcolor: 'warning.light', color: 'common.black', px: 0.25, borderRadius: 0.5 }}
           >
             {part.text}
@@ -177,8 +178,8 @@ export function PdfSearchResults({
       )}
       {pending.length > 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          Indexing text of {countOf(pending.length, 'PDF', 'PDFs')}: {pending.map((d) => d.title).join(', ')}.
-          Their pages are found once that is done.
+          Indexing the text of {pending.map((d) => `“${d.title}”`).join(', ')}:{' '}
+          {pending.length === 1 ? 'its pages are' : 'their pages are'} found once that is done.
         </Typography>
       ) : null}
       {unsearchable.length > 0 ? (
