@@ -73,7 +73,7 @@ export const pageRoutes: RouteObject[] = [
   {
     path: 'learn/pdf-library',
     lazy: async () => ({
-      Component: (await import('../features/learn/pdf-library-page.tsx')).PdfLibraryPage,
+      Component: (await import('../features/pdf-library/library/pdf-library-page.tsx')).PdfLibraryPage,
     }),
   },
   {

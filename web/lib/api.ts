@@ -10,18 +10,44 @@ import { ApiError } from './api-error.ts';
 
 export { ApiError };
 
-function catalogueError(code: ErrorCode, status: number = errorCatalogue[code].status): ApiError {
+/** An ApiError with the catalogue's sentence for `code`: for failures the server did not word itself. */
+export function catalogueError(code: ErrorCode, status: number = errorCatalogue[code].status): ApiError {
   return new ApiError({ code, message: errorCatalogue[code].message, status });
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body as JSON; undefined when it is empty or not JSON. */
+export function parseJsonText(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  return parseJsonText(await response.text());
+}
+
+/**
+ * The ApiError for a failed answer (`status` ≥ 400) whose body was `json`: the server's envelope when it sent
+ * one, else the catalogue's sentence for the status. Calls that cannot use `fetch` (an upload that reports
+ * progress) read their failures with it too, so every failure looks the same to the pages.
+ */
+export function apiErrorOf(status: number, json: unknown): ApiError {
+  const envelope = errorEnvelopeSchema.safeParse(json);
+  if (!envelope.success) return catalogueError(errorCodeForStatus(status), status);
+  const { code, message, details } = envelope.data.error;
+  return new ApiError({
+    code,
+    message:
+      message ||
+      (isErrorCode(code) ? errorCatalogue[code].message : errorCatalogue['common/internal-error'].message),
+    status,
+    fields: details?.fields ?? [],
+    requestId: details?.requestId,
+    retryAfterSeconds: details?.retryAfterSeconds,
+  });
 }
 
 export interface ApiRequest<Schema extends z.ZodType> {
@@ -72,21 +98,7 @@ export async function apiFetch<Schema extends z.ZodType>(
     throw catalogueError('common/network-error');
   }
 
-  if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    if (!envelope.success) throw catalogueError(errorCodeForStatus(response.status), response.status);
-    const { code, message, details } = envelope.data.error;
-    throw new ApiError({
-      code,
-      message:
-        message ||
-        (isErrorCode(code) ? errorCatalogue[code].message : errorCatalogue['common/internal-error'].message),
-      status: response.status,
-      fields: details?.fields ?? [],
-      requestId: details?.requestId,
-      retryAfterSeconds: details?.retryAfterSeconds,
-    });
-  }
+  if (!response.ok) throw apiErrorOf(response.status, json);
 
   const parsed = schema.safeParse(json);
   // The server broke its own contract; show a generic failure rather than render half-valid data.

@@ -9,20 +9,31 @@ import {
   pdfLibrarySchema,
   pdfSearchResultSchema,
   pdfSettingsSchema,
+  pdfUploadResultSchema,
   type MakeCardInput,
   type PdfHighlightInput,
   type PdfHighlightUpdate,
   type PdfListQuery,
   type PdfSettings,
   type PdfUpdate,
+  type PdfUploadResult,
 } from '../../contracts/pdfs.ts';
-import { apiFetch } from './api.ts';
+import { apiErrorOf, apiFetch, catalogueError, parseJsonText } from './api.ts';
+import type { SessionUser } from './session.ts';
 
 /**
  * The PDF library's calls that more than one page makes: the library list, the reader, the learning home and
  * the card page. Every query starts with 'pdfs' and names the signed-in person, whose library it is.
  */
 export const pdfsQueryRoot = ['pdfs'] as const;
+
+/** Whose library the queries hold: the signed-in person's id, else their email; null when signed out. */
+export function pdfOwnerOf(user: SessionUser | null): string | null {
+  return user?.uid ?? user?.email ?? null;
+}
+
+// A deletion is answered with an empty 204 (or a JSON null): either is a success with nothing to read.
+const noContent = z.union([z.null(), z.undefined()]).transform(() => null);
 
 function listSearch(query: Partial<PdfListQuery>): string {
   const params = new URLSearchParams();
@@ -61,7 +72,7 @@ export function updatePdf(id: string, update: PdfUpdate) {
 
 /** `DELETE /api/pdfs/:id`. */
 export function deletePdf(id: string) {
-  return apiFetch(`/api/pdfs/${id}`, { method: 'DELETE', schema: z.null() });
+  return apiFetch(`/api/pdfs/${id}`, { method: 'DELETE', schema: noContent });
 }
 
 /** `POST /api/pdfs/collections`. */
@@ -80,7 +91,7 @@ export function renameCollection(id: string, name: string) {
 
 /** `DELETE /api/pdfs/collections/:id`: the collection goes; its PDFs stay in the library. */
 export function deleteCollection(id: string) {
-  return apiFetch(`/api/pdfs/collections/${id}`, { method: 'DELETE', schema: z.null() });
+  return apiFetch(`/api/pdfs/collections/${id}`, { method: 'DELETE', schema: noContent });
 }
 
 /** `PUT /api/pdfs/settings`. */
@@ -110,7 +121,7 @@ export function updateHighlight(documentId: string, highlightId: string, update:
 export function deleteHighlight(documentId: string, highlightId: string) {
   return apiFetch(`/api/pdfs/${documentId}/highlights/${highlightId}`, {
     method: 'DELETE',
-    schema: z.null(),
+    schema: noContent,
   });
 }
 
@@ -132,4 +143,67 @@ export function pdfExportUrl(
   if (scope.ids?.length) params.set('ids', scope.ids.join(','));
   if (scope.collection) params.set('collection', scope.collection);
   return `/api/pdfs/export?${params}`;
+}
+
+/** What `uploadPdf` reports while it runs, and how it is stopped. */
+export interface PdfUploadOptions {
+  /** The share of the file sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting stops the upload; the promise then rejects with an AbortError, as `fetch` would. */
+  signal?: AbortSignal;
+}
+
+/**
+ * `POST /api/pdfs`: the file's own bytes, its name in `X-File-Name`. It uses XMLHttpRequest because `fetch`
+ * cannot report upload progress. Resolves with the stored PDF (`existing` when the person already had the
+ * same bytes); rejects with an `ApiError` read as `apiFetch` reads one (`pdf/not-a-pdf`, `pdf/too-large`…).
+ */
+export function uploadPdf(
+  file: File,
+  { onProgress, signal }: PdfUploadOptions = {},
+): Promise<PdfUploadResult> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/pdfs');
+    request.setRequestHeader('Accept', 'application/json');
+    // The server reads the bytes, not this label; a file the browser could not type is still sent as a PDF.
+    request.setRequestHeader('Content-Type', 'application/pdf');
+    request.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    const cancel = () => request.abort();
+    signal?.addEventListener('abort', cancel, { once: true });
+    const settle = () => signal?.removeEventListener('abort', cancel);
+    request.onerror = () => {
+      settle();
+      reject(catalogueError('common/network-error', 0));
+    };
+    request.onabort = () => {
+      settle();
+      reject(
+        signal?.aborted
+          ? new DOMException('The upload was cancelled.', 'AbortError')
+          : catalogueError('common/network-error', 0),
+      );
+    };
+    request.onload = () => {
+      settle();
+      const json = parseJsonText(request.responseText);
+      if (request.status < 200 || request.status >= 300) {
+        reject(apiErrorOf(request.status, json));
+        return;
+      }
+      const parsed = pdfUploadResultSchema.safeParse(json);
+      // The server broke its own contract; a generic failure rather than a half-valid entry in the list.
+      if (parsed.success) resolve(parsed.data);
+      else reject(catalogueError('common/internal-error', request.status));
+    };
+    request.send(file);
+  });
 }

@@ -6,6 +6,7 @@ import { Prose } from '../../components/prose.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { describeEntitlements, plans } from '../../../contracts/premium.ts';
+import { pdfRules } from '../../../contracts/pdfs.ts';
 import { dailyLikePointsCap, rankThresholds, reputationPoints } from '../../../contracts/reputation.ts';
 import {
   filterLabels,
@@ -19,6 +20,12 @@ interface GuideSection {
   id: string;
   title: string;
   body: ReactNode;
+}
+
+/** A PDF storage allowance as the plans state it: "250 MB", "10 GB". */
+function libraryBytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1024 ? `${megabytes / 1024} GB` : `${megabytes} MB`;
 }
 
 // The ids are linked from each section page ("How to use … in the user guide"): keep them stable.
@@ -422,12 +429,27 @@ const sections: GuideSection[] = [
     body: (
       <p>
         Learn (<TextLink to="/learn">/learn</TextLink>) is your dashboard: what is due today in each of your
-        decks with <strong>Study now</strong>, today’s reviews, new items, study time and streak, and the
-        cards you graded last. The PDF library (
-        <TextLink to="/learn/pdf-library">/learn/pdf-library</TextLink>) holds the PDFs you upload. Open one
-        to read it; select text to highlight it or add a note; choose “Make a card” on a highlight to create a
-        card that keeps the source and page. Search finds words in all your PDFs at once, and you can export
-        your references as BibTeX.
+        decks with <strong>Study now</strong>, beside it your <strong>Recent PDFs</strong> with{' '}
+        <strong>Continue at p. N</strong> where you stopped reading, and today’s reviews, new items, study
+        time, streak and the cards you graded last. The PDF library (
+        <TextLink to="/learn/pdf-library">/learn/pdf-library</TextLink>) keeps the papers, books and notes you
+        upload; choose a title to read it. Choose <strong>Upload PDFs</strong> or drop files anywhere on the
+        page, several at once; each shows its progress, then whether it was added, is already in your library
+        (the same file uploaded twice is kept once) or was refused, and why: not a PDF, empty, locked with a
+        password, damaged, over {pdfRules.maxBytes / (1024 * 1024)} MB, or more than your storage holds. The{' '}
+        <strong>Storage</strong> meter shows how much you use of the{' '}
+        {libraryBytes(plans.free.pdfLibraryBytes)} a free account keeps (
+        {libraryBytes(plans.premium.pdfLibraryBytes)} with premium). The title, authors and year are read from
+        each PDF, and a DOI or arXiv id from its text; the pencil button beside a PDF changes them and sets
+        its tags, collections and status (to read, reading, read). Sort the list and filter it by tag,
+        collection or status; the address keeps your choice, so a reload or Back finds it again.{' '}
+        <strong>Search your PDFs</strong> finds words in the text of all of them and lists each page that
+        holds them with the words marked: choose one to open the paper at that page. A new PDF is searchable
+        once its text is indexed; a scan has no text, so search cannot find it. <strong>Collections</strong>{' '}
+        makes, renames and deletes collections. To cite, tick some PDFs (or pick a collection, or the whole
+        library) under <strong>Export</strong> and download the references as BibTeX, RIS or CSL-JSON.
+        Deleting a PDF removes its file, text and highlights; cards you made from it keep their text and
+        citation.
       </p>
     ),
   },

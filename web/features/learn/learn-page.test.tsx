@@ -4,6 +4,7 @@ import { activitySchema, deckListSchema, studyStatsSchema } from '../../../contr
 import { stubApi } from '../../test/api-stub.ts';
 import { cardId } from '../../test/card-fixtures.ts';
 import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
+import { pdfFixture, pdfId, pdfLibraryFixture } from '../../test/pdf-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
 
 const deckId = deckIdOf(1);
@@ -56,6 +57,7 @@ describe('/learn', () => {
       'GET /api/play/decks': decks,
       'GET /api/play/stats': stats,
       'GET /api/play/activity': activity,
+      'GET /api/pdfs': pdfLibraryFixture([]),
     });
     renderApp('/learn');
 
@@ -78,5 +80,75 @@ describe('/learn', () => {
       `/cards/${cardId(4)}`,
     );
     expect(recent).toHaveTextContent('Good, 5 minutes ago');
+  });
+
+  it('lists the PDFs opened or added last beside the due reviews, with where to continue', async () => {
+    signIn();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const papers = [
+      pdfFixture(1, { title: 'Opened long ago', openedAt: minutesAgo(60 * 24 * 30), lastPage: 4 }),
+      pdfFixture(2, { title: 'Opened just now', openedAt: minutesAgo(2), lastPage: 12 }),
+      pdfFixture(3, { title: 'Added an hour ago', createdAt: minutesAgo(60), openedAt: null }),
+      ...[4, 5, 6, 7].map((n) => pdfFixture(n, { openedAt: minutesAgo(60 * 24 * 365 + n) })),
+    ];
+    const { requests } = stubApi({
+      'GET /api/play/decks': decks,
+      'GET /api/play/stats': stats,
+      'GET /api/play/activity': activity,
+      'GET /api/pdfs': pdfLibraryFixture(papers),
+    });
+    renderApp('/learn');
+
+    const panel = await screen.findByRole('region', { name: 'Recent PDFs' });
+    const list = await within(panel).findByRole('list', { name: 'Recent PDFs' });
+    const titles = within(list)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getAllByRole('link')[0]?.textContent);
+    expect(titles).toEqual([
+      'Opened just now',
+      'Added an hour ago',
+      'Opened long ago',
+      'Paper number 4',
+      'Paper number 5',
+    ]);
+    expect(within(list).getByRole('link', { name: 'Opened just now' })).toHaveAttribute(
+      'href',
+      `/learn/pdf-library/${pdfId(2)}`,
+    );
+    expect(within(list).getByRole('link', { name: 'Continue at p. 12: Opened just now' })).toHaveAttribute(
+      'href',
+      `/learn/pdf-library/${pdfId(2)}?page=12`,
+    );
+    expect(
+      within(list).queryByRole('link', { name: /Continue at p\. \d+: Added an hour ago/ }),
+    ).not.toBeInTheDocument();
+    expect(list).toHaveTextContent('Opened 2 minutes ago');
+    expect(list).toHaveTextContent('Added 1 hour ago');
+    expect(within(panel).getByRole('link', { name: 'All your PDFs' })).toHaveAttribute(
+      'href',
+      '/learn/pdf-library',
+    );
+    // The plain list, the one the library page shares.
+    expect(requests('GET /api/pdfs')[0]?.query.toString()).toBe('');
+    expect(screen.getByRole('region', { name: 'Due in your decks' })).toBeVisible();
+  });
+
+  it('points to the library when there is no PDF yet', async () => {
+    signIn();
+    stubApi({
+      'GET /api/play/decks': decks,
+      'GET /api/play/stats': stats,
+      'GET /api/play/activity': activity,
+      'GET /api/pdfs': pdfLibraryFixture([]),
+    });
+    renderApp('/learn');
+    const panel = await screen.findByRole('region', { name: 'Recent PDFs' });
+    expect(
+      await within(panel).findByText('No PDFs yet. Upload papers to read, highlight and turn into cards.'),
+    ).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'Open the PDF library' })).toHaveAttribute(
+      'href',
+      '/learn/pdf-library',
+    );
   });
 });

@@ -13,20 +13,25 @@ import { DueCounts } from '../../components/due-counts.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { loginPathFor } from '../../lib/navigation.ts';
+import { pdfOwnerOf } from '../../lib/pdfs-api.ts';
 import { activityQuery, allStatsQuery, deckListQuery, playOwnerOf } from '../../lib/play-api.ts';
 import { formatDuration, formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RecentPdfs } from './recent-pdfs.tsx';
 
-/** `/learn`: the study dashboard: what is due in each deck, today's numbers and the latest grades. */
+/**
+ * `/learn`: the study dashboard: what is due in each deck beside the PDFs read last, today's numbers and the
+ * latest grades.
+ */
 export function LearnPage() {
   const { user } = useSession();
   return (
     <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 1000 }}>
       <PageHeader title="Learn" guideAnchor="learn" />
       {user ? (
-        <Dashboard owner={playOwnerOf(user)} />
+        <Dashboard owner={playOwnerOf(user)} pdfOwner={pdfOwnerOf(user)} />
       ) : (
         <Typography sx={{ mt: 3 }}>
           Learn gathers your spaced-repetition reviews in one place once you study with{' '}
@@ -44,7 +49,7 @@ export function LearnPage() {
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 4 }}>
+    <Box component="section" aria-labelledby={id} sx={{ mt: 4, minWidth: 0 }}>
       <Typography id={id} variant="h5" component="h2" gutterBottom>
         {title}
       </Typography>
@@ -57,7 +62,7 @@ function Loading({ label }: { label: string }) {
   return <CircularProgress size={28} aria-label={label} />;
 }
 
-function Dashboard({ owner }: { owner: string }) {
+function Dashboard({ owner, pdfOwner }: { owner: string; pdfOwner: string | null }) {
   const decks = useQuery(deckListQuery(owner));
   const stats = useQuery(allStatsQuery(owner));
   const activity = useQuery(activityQuery(owner));
@@ -104,55 +109,71 @@ function Dashboard({ owner }: { owner: string }) {
         </Typography>
       </Panel>
 
-      <Panel title="Due in your decks">
-        {decks.isPending ? <Loading label="Loading your decks" /> : null}
-        {decks.isError ? <Alert severity="error">{errorSentence(decks.error)}</Alert> : null}
-        {decks.data?.items.length === 0 ? (
-          <EmptyState icon={<StyleOutlinedIcon />} link={{ to: '/play', label: 'Make a deck in Play' }}>
-            You have no decks yet: make one from a tag, the cards you liked, or a collection you fill as you
-            read.
-          </EmptyState>
-        ) : null}
-        {decks.data && decks.data.items.length > 0 ? (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {decks.data.items.map((deck) => {
-              const path = `/play/decks/${encodeURIComponent(deck.id)}`;
-              const due = deck.counts.new + deck.counts.learning + deck.counts.review;
-              return (
-                <Box
-                  component="li"
-                  key={deck.id}
-                  sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    columnGap: 2,
-                    rowGap: 1,
-                    py: 1.5,
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                  }}
-                >
-                  <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-                    <Link component={RouterLink} to={path} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {deck.name}
-                    </Link>
-                    <DueCounts counts={deck.counts} label={`Due today in ${deck.name}`} />
-                  </Box>
-                  <Button
-                    variant={due > 0 ? 'contained' : 'outlined'}
-                    component={RouterLink}
-                    to={`${path}/study`}
-                    aria-label={`Study now: ${deck.name}`}
+      {/* Reviews and reading side by side on a wide screen; one after the other on a phone. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          columnGap: 4,
+        }}
+      >
+        <Panel title="Due in your decks">
+          {decks.isPending ? <Loading label="Loading your decks" /> : null}
+          {decks.isError ? <Alert severity="error">{errorSentence(decks.error)}</Alert> : null}
+          {decks.data?.items.length === 0 ? (
+            <EmptyState icon={<StyleOutlinedIcon />} link={{ to: '/play', label: 'Make a deck in Play' }}>
+              You have no decks yet: make one from a tag, the cards you liked, or a collection you fill as you
+              read.
+            </EmptyState>
+          ) : null}
+          {decks.data && decks.data.items.length > 0 ? (
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {decks.data.items.map((deck) => {
+                const path = `/play/decks/${encodeURIComponent(deck.id)}`;
+                const due = deck.counts.new + deck.counts.learning + deck.counts.review;
+                return (
+                  <Box
+                    component="li"
+                    key={deck.id}
+                    sx={{
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      alignItems: 'center',
+                      columnGap: 2,
+                      rowGap: 1,
+                      py: 1.5,
+                      borderBottom: 1,
+                      borderColor: 'divider',
+                    }}
                   >
-                    Study now
-                  </Button>
-                </Box>
-              );
-            })}
-          </Box>
-        ) : null}
-      </Panel>
+                    <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+                      <Link
+                        component={RouterLink}
+                        to={path}
+                        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                      >
+                        {deck.name}
+                      </Link>
+                      <DueCounts counts={deck.counts} label={`Due today in ${deck.name}`} />
+                    </Box>
+                    <Button
+                      variant={due > 0 ? 'contained' : 'outlined'}
+                      component={RouterLink}
+                      to={`${path}/study`}
+                      aria-label={`Study now: ${deck.name}`}
+                    >
+                      Study now
+                    </Button>
+                  </Box>
+                );
+              })}
+            </Box>
+          ) : null}
+        </Panel>
+        <Panel title="Recent PDFs">
+          <RecentPdfs owner={pdfOwner} />
+        </Panel>
+      </Box>
 
       <Panel title="Recent activity">
         {activity.isPending ? <Loading label="Loading your latest grades" /> : null}
