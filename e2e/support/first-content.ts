@@ -59,7 +59,7 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/': (main) => main.getByRole('region', { name: 'Due today' }),
     '/research': firstParagraph,
     '/learn': firstSection,
-    '/learn/pdf-library': firstParagraph,
+    '/learn/pdf-library': firstCardIn('Your PDFs'),
     '/build': (main) => main.getByRole('button', { name: 'New card' }),
     '/workflow': firstParagraph,
     '/github_extractor': firstParagraph,
