@@ -10,6 +10,7 @@ import type { TestContext } from '../test/app.ts';
 import { cardFactory } from '../test/cards.ts';
 import { testConfig } from '../test/config.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { makePaperPdf } from '../test/pdfs.ts';
 import { people, type Person } from '../test/people.ts';
 import accessPlugin, { accessLevels, signedInUser, type Access } from './access.ts';
 
@@ -33,10 +34,13 @@ type World = {
   messageId: string;
   reportId: string;
   jobId: string;
+  pdfId: string;
   newPrivateCard: () => Promise<string>;
   newDeck: () => Promise<string>;
   newChannel: () => Promise<string>;
   newMessage: () => Promise<string>;
+  newPdf: () => Promise<string>;
+  newPdfCollection: () => Promise<string>;
 };
 
 type Fixture = {
@@ -70,6 +74,7 @@ const message = (world: World) => ({ id: world.messageId });
 const target = (world: World) => ({ key: world.targetKey });
 const report = { reason: 'spam', details: '' };
 const job = (world: World) => ({ id: world.jobId });
+const pdf = (world: World) => ({ id: world.pdfId });
 
 /** Every route's path, with what calling it needs. A route missing here fails the test by name. */
 const fixtures: Record<string, Fixture> = {
@@ -331,6 +336,24 @@ const fixtures: Record<string, Fixture> = {
     access: 'admin',
     params: async (world) => ({ id: await world.newMessage() }),
   },
+  // JSON is not a PDF: every signed-in caller is refused (415) before anything is stored.
+  '/api/pdfs': { access: 'user', body: () => ({ title: 'Not a PDF' }) },
+  '/api/pdfs/:id': {
+    access: 'user',
+    // Deleting needs a PDF of its own.
+    params: async (world) => ({ id: await world.newPdf() }),
+    body: () => ({ status: 'reading' }),
+    owned: true,
+  },
+  '/api/pdfs/:id/file': { access: 'user', params: pdf, owned: true },
+  '/api/pdfs/collections': { access: 'user', body: () => ({ name: `Access ${randomUUID()}` }) },
+  '/api/pdfs/collections/:id': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newPdfCollection() }),
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+    owned: true,
+  },
+  '/api/pdfs/settings': { access: 'user', body: () => ({ makeCardAs: 'draft' }) },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,
@@ -415,6 +438,22 @@ describe('access declared on every route', () => {
           }),
         )
       ).id!;
+    const newPdf = async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/pdfs',
+        payload: await makePaperPdf({ title: `Access ${randomUUID()}` }),
+        remoteAddress: owner.address,
+        headers: {
+          'content-type': 'application/pdf',
+          cookie: owner.cookie,
+          origin: context.config.PUBLIC_URL,
+        },
+      });
+      return ((await ok(response)) as unknown as { document: { id: string } }).document.id;
+    };
+    const newPdfCollection = async () =>
+      (await ok(await request('POST', '/api/pdfs/collections', owner, { name: `Mine ${randomUUID()}` }))).id!;
     world = {
       owner,
       other,
@@ -429,10 +468,13 @@ describe('access declared on every route', () => {
       messageId: await newMessage(),
       reportId: (await ok(await request('POST', `/api/profiles/${targetKey}/reports`, owner, report))).id!,
       jobId: (await context.app.jobs.start(owner.id, 'access-test', {})).id,
+      pdfId: await newPdf(),
       newPrivateCard,
       newDeck,
       newChannel,
       newMessage,
+      newPdf,
+      newPdfCollection,
     };
   });
 
