@@ -19,13 +19,11 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { RoutesPlugin } from '../../../lib/fastify.ts';
 import { signedInUser } from '../../../plugins/access.ts';
 import { pdfFileStore } from '../file-store.ts';
+import { extractTextQueue } from '../queues.ts';
 import { createLibraryRepository } from './repository.ts';
 import { answerFor, inlineDisposition } from './serving.ts';
 import { createLibraryService } from './service.ts';
 import { createUploader, uploadedFileName } from './upload.ts';
-
-/** The queue text extraction runs on (defined by the text part of the library). */
-export const extractTextQueue = 'pdfs.extract-text';
 
 const tags = ['pdfs'];
 const documentParams = z.object({ id: z.uuid('Not a PDF id') });

@@ -11,6 +11,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { people, type Person } from '../../../test/people.ts';
 import { pdfUploads } from '../../../test/pdf-uploads.ts';
 import { makeEncryptedPdf, makePaperPdf, makeScannedPdf, makeTruncatedPdf } from '../../../test/pdfs.ts';
+import { extractTextQueue } from '../queues.ts';
 import { uploadedFileName } from './upload.ts';
 
 /** Every file under `folder`, recursively, as paths relative to it. */
@@ -25,8 +26,6 @@ async function filesUnder(folder: string): Promise<string[]> {
     return [];
   }
 }
-
-const extractText = 'pdfs.extract-text';
 
 describe('PDF uploads: POST /api/pdfs', () => {
   const context = setupTestApp();
@@ -279,20 +278,22 @@ describe('PDF uploads: POST /api/pdfs', () => {
     const reader = await signUp('Indexed');
     const boss = context.app.jobs.queue.boss;
     // Without the queue, sending fails: the upload succeeds all the same, and its text waits.
-    await boss.deleteQueue(extractText);
+    await boss.deleteQueue(extractTextQueue);
     const unqueued = await paper(reader);
     expect(unqueued.document.textStatus).toBe('pending');
     expect((await request('GET', `/api/pdfs/${unqueued.document.id}`, reader)).statusCode).toBe(200);
 
-    await boss.createQueue(extractText);
+    await boss.createQueue(extractTextQueue);
     const queued = await paper(reader);
-    const jobs = await boss.findJobs<{ documentId: string }>(extractText, {
+    const jobs = await boss.findJobs<{ documentId: string }>(extractTextQueue, {
       data: { documentId: queued.document.id },
     });
     expect(jobs).toHaveLength(1);
     // An upload of bytes already there queues nothing more.
     expect((await send(reader, queued.bytes)).statusCode).toBe(200);
-    expect(await boss.findJobs(extractText, { data: { documentId: queued.document.id } })).toHaveLength(1);
+    expect(await boss.findJobs(extractTextQueue, { data: { documentId: queued.document.id } })).toHaveLength(
+      1,
+    );
   });
 
   it('limits uploads per person, not per address', async () => {
