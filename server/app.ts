@@ -17,11 +17,11 @@ import { filesRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { moderationRoutes } from './modules/moderation/index.ts';
+import { pdfsPlugin } from './modules/pdfs/index.ts';
 import { createOutboxRepository, outboxRoutes } from './modules/outbox/index.ts';
 import { playRoutes } from './modules/play/index.ts';
 import { profilePhotosRoutes } from './modules/profile-photos/index.ts';
 import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
-import { pdfsPlugin } from './modules/pdfs/index.ts';
 import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
@@ -134,9 +134,9 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(moderationRoutes);
   await app.register(exploreRoutes);
   await app.register(recommendationsPlugin);
-  await app.register(pdfsPlugin);
   await app.register(cardsRoutes);
   await app.register(playRoutes);
+  await app.register(pdfsPlugin);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);
 

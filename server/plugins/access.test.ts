@@ -10,6 +10,7 @@ import type { TestContext } from '../test/app.ts';
 import { cardFactory } from '../test/cards.ts';
 import { testConfig } from '../test/config.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { makePaperPdf } from '../test/pdfs.ts';
 import { people, type Person } from '../test/people.ts';
 import accessPlugin, { accessLevels, signedInUser, type Access } from './access.ts';
 
@@ -40,6 +41,8 @@ type World = {
   newDeck: () => Promise<string>;
   newChannel: () => Promise<string>;
   newMessage: () => Promise<string>;
+  newPdf: () => Promise<string>;
+  newPdfCollection: () => Promise<string>;
 };
 
 type Fixture = {
@@ -73,6 +76,7 @@ const message = (world: World) => ({ id: world.messageId });
 const target = (world: World) => ({ key: world.targetKey });
 const report = { reason: 'spam', details: '' };
 const job = (world: World) => ({ id: world.jobId });
+const pdf = (world: World) => ({ id: world.pdfId });
 
 /** Every route's path, with what calling it needs. A route missing here fails the test by name. */
 const fixtures: Record<string, Fixture> = {
@@ -357,6 +361,24 @@ const fixtures: Record<string, Fixture> = {
     access: 'admin',
     params: async (world) => ({ id: await world.newMessage() }),
   },
+  // JSON is not a PDF: every signed-in caller is refused (415) before anything is stored.
+  '/api/pdfs': { access: 'user', body: () => ({ title: 'Not a PDF' }) },
+  '/api/pdfs/:id': {
+    access: 'user',
+    // Deleting needs a PDF of its own.
+    params: async (world) => ({ id: await world.newPdf() }),
+    body: () => ({ status: 'reading' }),
+    owned: true,
+  },
+  '/api/pdfs/:id/file': { access: 'user', params: pdf, owned: true },
+  '/api/pdfs/collections': { access: 'user', body: () => ({ name: `Access ${randomUUID()}` }) },
+  '/api/pdfs/collections/:id': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newPdfCollection() }),
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+    owned: true,
+  },
+  '/api/pdfs/settings': { access: 'user', body: () => ({ makeCardAs: 'draft' }) },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,
@@ -441,13 +463,23 @@ describe('access declared on every route', () => {
           }),
         )
       ).id!;
-    const pdfId = (
-      await context.db.pool.query<{ id: string }>(
-        `insert into pdf_documents (owner_key, file_hash, file_name, byte_size, page_count, title)
-         values ($1, $2, 'paper.pdf', 100, 3, 'A paper') returning id`,
-        [owner.id, 'c'.repeat(64)],
-      )
-    ).rows[0]!.id;
+    const newPdf = async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/pdfs',
+        payload: await makePaperPdf({ title: `Access ${randomUUID()}` }),
+        remoteAddress: owner.address,
+        headers: {
+          'content-type': 'application/pdf',
+          cookie: owner.cookie,
+          origin: context.config.PUBLIC_URL,
+        },
+      });
+      return ((await ok(response)) as unknown as { document: { id: string } }).document.id;
+    };
+    const newPdfCollection = async () =>
+      (await ok(await request('POST', '/api/pdfs/collections', owner, { name: `Mine ${randomUUID()}` }))).id!;
+    const pdfId = await newPdf();
     const newHighlight = async () =>
       (
         await context.db.pool.query<{ id: string }>(
@@ -476,6 +508,8 @@ describe('access declared on every route', () => {
       newDeck,
       newChannel,
       newMessage,
+      newPdf,
+      newPdfCollection,
     };
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash, createLocalFileStore, type FileStore } from './store.ts';
 
@@ -90,5 +91,66 @@ describe('local file store', () => {
   it('refuses a name that is not a hash, so no path can escape the store', async () => {
     await expect(store.get('../../postgres-password')).rejects.toThrow('Not a file hash');
     await expect(store.has('A'.repeat(64))).rejects.toThrow('Not a file hash');
+    await expect(store.size('../x')).rejects.toThrow('Not a file hash');
+    await expect(store.stream('../x')).rejects.toThrow('Not a file hash');
+    await expect(store.remove('../x')).rejects.toThrow('Not a file hash');
+  });
+
+  it('tells the size of what it holds, and nothing for what it does not', async () => {
+    const bytes = Buffer.alloc(12_345, 7);
+    const hash = await store.put(bytes);
+    expect(await store.size(hash)).toBe(12_345);
+    expect(await store.size(contentHash(Buffer.from('never stored')))).toBeUndefined();
+  });
+
+  it('streams the whole file or one byte range of it, both ends included', async () => {
+    const bytes = Buffer.from('0123456789abcdefghij');
+    const hash = await store.put(bytes);
+    expect(await text((await store.stream(hash))!)).toBe('0123456789abcdefghij');
+    expect(await text((await store.stream(hash, { start: 0, end: 0 }))!)).toBe('0');
+    expect(await text((await store.stream(hash, { start: 5, end: 9 }))!)).toBe('56789');
+    expect(await text((await store.stream(hash, { start: 15, end: 19 }))!)).toBe('fghij');
+    expect(await store.stream(contentHash(Buffer.from('never stored')))).toBeUndefined();
+    await expect(store.stream(hash, { start: 5, end: 4 })).rejects.toThrow('Not a byte range');
+  });
+
+  it('reads a large file piece by piece rather than all at once', async () => {
+    const bytes = Buffer.alloc(4 * 1024 * 1024, 3);
+    const hash = await store.put(bytes);
+    const stream = (await store.stream(hash))!;
+    const sizes: number[] = [];
+    for await (const chunk of stream) sizes.push((chunk as Buffer).length);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(bytes.length);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThan(bytes.length);
+  });
+
+  it('removes a file for good, and says when there was nothing to remove', async () => {
+    const kept = await store.put(Buffer.from('this one stays'));
+    const hash = await store.put(Buffer.from('this one goes'));
+    const sync = vi.spyOn(fs, 'open');
+    expect(await store.remove(hash)).toBe(true);
+    // The folder that lost the entry is flushed too.
+    expect(sync.mock.calls.map(([folder]) => String(folder))).toContain(
+      path.join(root, hash.slice(0, 2), hash.slice(2, 4)),
+    );
+    sync.mockRestore();
+    expect(await store.has(hash)).toBe(false);
+    expect(await store.get(hash)).toBeUndefined();
+    expect(await store.remove(hash)).toBe(false);
+    expect(await everyFile(root)).toEqual([path.join(kept.slice(0, 2), kept.slice(2, 4), kept)]);
+    // The same bytes can be stored again afterwards.
+    expect(await store.put(Buffer.from('this one goes'))).toBe(hash);
+    expect(await store.has(hash)).toBe(true);
+  });
+
+  it('lets a reader that opened a file finish it when the file is removed meanwhile', async () => {
+    const bytes = Buffer.alloc(2 * 1024 * 1024, 5);
+    const hash = await store.put(bytes);
+    const stream = (await store.stream(hash))!;
+    await store.remove(hash);
+    let read = 0;
+    for await (const chunk of stream) read += (chunk as Buffer).length;
+    expect(read).toBe(bytes.length);
   });
 });

@@ -1,10 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** A part of a file: the bytes from `start` to `end`, both included (as an HTTP byte range names them). */
+export type ByteRange = { start: number; end: number };
 
 /**
  * Where file bytes live, named by the SHA-256 of their content: the same bytes are stored once, and a name
- * never changes meaning. Local disk now; an S3-compatible store can implement the same three calls.
+ * never changes meaning. Local disk now; an S3-compatible store can implement the same calls (a ranged read is
+ * a ranged GET there).
  */
 export interface FileStore {
   /** Saves `bytes` and returns their hash; bytes already stored are not written again. */
@@ -13,6 +18,18 @@ export interface FileStore {
   get(hash: string): Promise<Buffer | undefined>;
   /** Whether bytes are stored under `hash`. */
   has(hash: string): Promise<boolean>;
+  /** How many bytes are stored under `hash`, or undefined when there are none. */
+  size(hash: string): Promise<number | undefined>;
+  /**
+   * The bytes under `hash` (only `range` of them when given) as a stream read from storage as it is consumed,
+   * so a large file is never held in memory; undefined when there are none.
+   */
+  stream(hash: string, range?: ByteRange): Promise<Readable | undefined>;
+  /**
+   * Removes the bytes under `hash`; false when there were none. The caller decides that nothing points at
+   * them any more (and keeps a new upload of the same bytes from racing the removal).
+   */
+  remove(hash: string): Promise<boolean>;
 }
 
 const hashPattern = /^[0-9a-f]{64}$/;
@@ -104,5 +121,43 @@ export function createLocalFileStore(root: string): FileStore {
     },
 
     has,
+
+    async size(hash) {
+      try {
+        return (await fs.stat(pathOf(hash))).size;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async stream(hash, range) {
+      if (range && (range.start < 0 || range.end < range.start)) {
+        throw new Error(`Not a byte range: ${range.start}-${range.end}`);
+      }
+      let handle: fs.FileHandle;
+      try {
+        // Opened here, not lazily by the stream: a missing file is an answer, not an error event later on.
+        handle = await fs.open(pathOf(hash), 'r');
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+      // The stream closes the handle when it ends, fails or is destroyed (a client that went away).
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+
+    async remove(hash) {
+      const target = pathOf(hash);
+      try {
+        await fs.unlink(target);
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+      // The removal is an entry gone from the folder: flushed, so a power cut cannot bring the file back.
+      await syncDirectory(path.dirname(target));
+      return true;
+    },
   };
 }

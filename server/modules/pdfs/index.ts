@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { highlightRoutes } from './highlights/routes.ts';
+import { libraryRoutes } from './library/routes.ts';
+
+export { pdfFileStore } from './file-store.ts';
 
 /**
- * The PDF library (see docs/pdf-library.md): each person's PDFs, read in the browser, searched, cited,
- * highlighted and turned into cards.
+ * The PDF library (docs/pdf-library.md): each person's PDFs, read in the browser, searched, cited, highlighted
+ * and turned into cards. One registration per part, each in its own folder; every part stores and reads bytes
+ * through `pdfFileStore(app)`.
  */
 export async function pdfsPlugin(app: FastifyInstance) {
+  // Upload, the list, one PDF, edits and deletes, the file with range requests, collections, settings.
+  await app.register(libraryRoutes);
+  // Highlights and Make card.
   await app.register(highlightRoutes);
 }

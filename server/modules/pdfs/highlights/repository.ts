@@ -1,10 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
 import { cards, pdfDocuments, pdfHighlights, pdfLibrarySettings } from '../../../db/schema.ts';
-
-export type HighlightRow = typeof pdfHighlights.$inferSelect;
-/** A highlight's card, while the card exists and is not deleted. */
-export type HighlightCard = { id: string; title: string; status: string } | null;
 
 const liveCard = {
   id: cards.id,
@@ -29,7 +25,9 @@ export function createHighlightsRepository(orm: Orm) {
         ),
       )
       .limit(1);
-    return row ? { highlight: row.highlight, card: row.card?.id ? row.card : null } : undefined;
+    if (!row) return undefined;
+    const card = row.card?.id ? { ...row.card, status: row.card.status as 'draft' | 'published' } : null;
+    return { highlight: row.highlight, card };
   }
 
   return {
@@ -59,7 +57,7 @@ export function createHighlightsRepository(orm: Orm) {
     async insert(
       values: Omit<typeof pdfHighlights.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'cardId'>,
       max: number,
-    ): Promise<HighlightRow | undefined> {
+    ): Promise<typeof pdfHighlights.$inferSelect | undefined> {
       return orm.transaction(async (tx) => {
         await tx
           .select({ id: pdfDocuments.id })
@@ -135,21 +133,6 @@ export function createHighlightsRepository(orm: Orm) {
           target: pdfLibrarySettings.profileKey,
           set: { makeCardAs, updatedAt: new Date() },
         });
-    },
-
-    /** The document's highlights in reading order, each with its live card. */
-    async listOf(documentId: string) {
-      const rows = await orm
-        .select({ highlight: pdfHighlights, card: liveCard })
-        .from(pdfHighlights)
-        .leftJoin(cards, and(eq(cards.id, pdfHighlights.cardId), isNull(cards.deletedAt)))
-        .where(eq(pdfHighlights.documentId, documentId))
-        .orderBy(
-          asc(pdfHighlights.page),
-          sql`coalesce((${pdfHighlights.rects}->0->>'y')::float8, 0)`,
-          asc(pdfHighlights.createdAt),
-        );
-      return rows.map((row) => ({ highlight: row.highlight, card: row.card?.id ? row.card : null }));
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../../lib/app-error.ts';
 import type { CardsService } from '../../cards/index.ts';
 import { highlightCardText } from './card-text.ts';
-import { presentHighlight } from './present.ts';
+import { presentHighlight } from '../library/present.ts';
 import type { HighlightsRepository } from './repository.ts';
 
 const notFound = () => new AppError('common/not-found', { message: 'There is no such highlight.' });
@@ -47,7 +47,7 @@ export function createHighlightsService(repository: HighlightsRepository, cards:
         pdfRules.maxHighlights,
       );
       if (!row) throw new AppError('pdf/too-many-highlights');
-      return presentHighlight(row, null);
+      return presentHighlight({ highlight: row, card: null });
     },
 
     async update(ownerKey: string, documentId: string, highlightId: string, update: PdfHighlightUpdate) {
@@ -56,7 +56,7 @@ export function createHighlightsService(repository: HighlightsRepository, cards:
         ...(update.note !== undefined ? { note: update.note || null } : {}),
       });
       if (!found) throw notFound();
-      return presentHighlight(found.highlight, found.card);
+      return presentHighlight(found);
     },
 
     async remove(ownerKey: string, documentId: string, highlightId: string): Promise<void> {
@@ -106,12 +106,8 @@ export function createHighlightsService(repository: HighlightsRepository, cards:
         const current = await repository.find(ownerKey, documentId, id);
         if (!current?.card) throw notFound();
         return {
-          card: {
-            id: current.card.id,
-            title: current.card.title,
-            status: current.card.status as 'draft' | 'published',
-          },
-          highlight: presentHighlight(current.highlight, current.card),
+          card: current.card,
+          highlight: presentHighlight(current),
         };
       }
     },
