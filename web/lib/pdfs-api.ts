@@ -24,6 +24,9 @@ import { apiFetch } from './api.ts';
  */
 export const pdfsQueryRoot = ['pdfs'] as const;
 
+/** A delete's answer: 204 with no body (or a JSON `null`), read as null. */
+const nothing = z.union([z.null(), z.undefined()]).transform(() => null);
+
 function listSearch(query: Partial<PdfListQuery>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
@@ -61,7 +64,7 @@ export function updatePdf(id: string, update: PdfUpdate) {
 
 /** `DELETE /api/pdfs/:id`. */
 export function deletePdf(id: string) {
-  return apiFetch(`/api/pdfs/${id}`, { method: 'DELETE', schema: z.null() });
+  return apiFetch(`/api/pdfs/${id}`, { method: 'DELETE', schema: nothing });
 }
 
 /** `POST /api/pdfs/collections`. */
@@ -80,7 +83,7 @@ export function renameCollection(id: string, name: string) {
 
 /** `DELETE /api/pdfs/collections/:id`: the collection goes; its PDFs stay in the library. */
 export function deleteCollection(id: string) {
-  return apiFetch(`/api/pdfs/collections/${id}`, { method: 'DELETE', schema: z.null() });
+  return apiFetch(`/api/pdfs/collections/${id}`, { method: 'DELETE', schema: nothing });
 }
 
 /** `PUT /api/pdfs/settings`. */
@@ -110,7 +113,7 @@ export function updateHighlight(documentId: string, highlightId: string, update:
 export function deleteHighlight(documentId: string, highlightId: string) {
   return apiFetch(`/api/pdfs/${documentId}/highlights/${highlightId}`, {
     method: 'DELETE',
-    schema: z.null(),
+    schema: nothing,
   });
 }
 

@@ -114,14 +114,19 @@ function union(a: HighlightRect, b: HighlightRect): HighlightRect {
  * clipped to the page (when its size is given), specks dropped and numbers rounded to 1/100 unit.
  */
 export function mergeLineRects(rects: readonly HighlightRect[], size?: PageSize): HighlightRect[] {
-  const kept = rects.map((rect) => clip(rect, size)).filter((rect) => rect !== null);
-  kept.sort((a, b) => a.y - b.y || a.x - b.x);
-  const lines: HighlightRect[] = [];
-  for (const rect of kept) {
-    const index = lines.findIndex((line) => sameLine(line, rect) && adjacent(line, rect));
-    if (index === -1) lines.push(rect);
-    else lines[index] = union(lines[index]!, rect);
+  let lines = rects.map((rect) => clip(rect, size)).filter((rect) => rect !== null);
+  // Joining two pieces can bring a third within reach: join until nothing more joins.
+  for (let before = Infinity; lines.length < before;) {
+    before = lines.length;
+    const joined: HighlightRect[] = [];
+    for (const rect of lines) {
+      const index = joined.findIndex((line) => sameLine(line, rect) && adjacent(line, rect));
+      if (index === -1) joined.push(rect);
+      else joined[index] = union(joined[index]!, rect);
+    }
+    lines = joined;
   }
+  lines.sort((a, b) => a.y - b.y || a.x - b.x);
   return lines.map((rect) => ({
     x: round(rect.x),
     y: round(rect.y),

@@ -1,8 +1,5 @@
 import type * as PdfjsLib from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as PdfjsViewer from 'pdfjs-dist/legacy/web/pdf_viewer.mjs';
-// Only the worker's address: Vite copies the file into the build and gives its URL, on this origin, so the
-// worker starts under the app's `worker-src 'self'`.
-import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 
 /** The pdf.js library and its viewer components, loaded together. */
 export interface Pdfjs {
@@ -19,7 +16,12 @@ let loading: Promise<Pdfjs> | null = null;
  */
 export function loadPdfjs(): Promise<Pdfjs> {
   loading ??= (async () => {
-    const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const [lib, { default: workerUrl }] = await Promise.all([
+      import('pdfjs-dist/legacy/build/pdf.mjs'),
+      // Only the worker's address: Vite copies the file into the build and gives its URL, on this origin, so
+      // the worker starts under the app's `worker-src 'self'`.
+      import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url'),
+    ]);
     lib.GlobalWorkerOptions.workerSrc = workerUrl;
     (globalThis as { pdfjsLib?: unknown }).pdfjsLib = lib;
     const [viewer] = await Promise.all([

@@ -74,7 +74,13 @@ export function ReaderToolbar({ viewer, snapshot, findRef }: ReaderToolbarProps)
         </IconButton>
         <Typography
           variant="body2"
-          sx={{ minWidth: '3.5em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}
+          // On a phone the pages and zoom controls share one row; the percentage gives way.
+          sx={{
+            display: { xs: 'none', sm: 'block' },
+            minWidth: '3.5em',
+            textAlign: 'center',
+            fontVariantNumeric: 'tabular-nums',
+          }}
         >
           {Math.round(snapshot.scale * 100)}%
         </Typography>
