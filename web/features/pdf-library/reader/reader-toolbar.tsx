@@ -31,12 +31,12 @@ export function ReaderToolbar({ viewer, snapshot, findRef }: ReaderToolbarProps)
         display: 'flex',
         flexWrap: 'wrap',
         alignItems: 'center',
-        columnGap: 1,
+        columnGap: { xs: 0.5, sm: 1 },
         rowGap: 0.5,
         py: 0.5,
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
         <IconButton
           size="small"
           aria-label="Previous page"
@@ -170,7 +170,7 @@ function PageNumberBox({
             sx: { textAlign: 'center', py: 0.75, px: 0.5 },
           },
         }}
-        sx={{ width: '4.5em' }}
+        sx={{ width: '4em' }}
       />
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         of {pagesCount || '…'}
