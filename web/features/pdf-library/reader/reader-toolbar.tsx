@@ -110,6 +110,8 @@ export function ReaderToolbar({ viewer, snapshot, findRef }: ReaderToolbarProps)
           aria-pressed={snapshot.scaleValue === 'page-fit'}
           disabled={!ready}
           onClick={() => viewer.fit('page-fit')}
+          // On a phone a whole page is too small to read, and the pages and zoom controls then share a row.
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
         >
           <FitScreenIcon />
         </IconButton>
