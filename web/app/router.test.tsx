@@ -17,6 +17,7 @@ const pages: [path: string, heading: string][] = [
   ['/research_center', 'Research centre'],
   ['/learn', 'Learn'],
   ['/learn/pdf-library', 'PDF library'],
+  ['/learn/pdf-library/00000000-0000-4000-8000-000000000000', 'PDF reader'],
   ['/build', 'Build'],
   ['/workflow', 'Workflow builder'],
   ['/github_extractor', 'Repository extractor'],

@@ -77,6 +77,12 @@ export const pageRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'learn/pdf-library/:id',
+    lazy: async () => ({
+      Component: (await import('../features/pdf-library/reader/pdf-reader-page.tsx')).PdfReaderPage,
+    }),
+  },
+  {
     path: 'build',
     lazy: async () => ({ Component: (await import('../features/build/build-page.tsx')).BuildPage }),
   },

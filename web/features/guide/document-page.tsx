@@ -454,6 +454,27 @@ const sections: GuideSection[] = [
     ),
   },
   {
+    id: 'pdf-library',
+    title: 'Reading a PDF',
+    body: (
+      <p>
+        Opening a PDF from the library shows it in the reader, at the page you last read (a link with{' '}
+        <code>?page=</code> opens another page). Thumbnails of the pages and the document’s outline are on the
+        left, the page number box, zoom, <strong>Fit width</strong>, <strong>Fit page</strong> and find in
+        document above the pages. With the focus on the pages, Page Up and Page Down or ← and → turn a page,
+        Home and End go to the first and last page, and Ctrl+F (⌘F on a Mac) finds words in the whole
+        document. Select text and choose one of five colours to highlight it, or <strong>Add a note</strong>{' '}
+        first; your highlights, listed beside the pages with their notes, keep their place at any zoom, and
+        choosing one goes back to it. <strong>Make card</strong> on a highlight turns it into a card with the
+        quote, your note, the paper’s citation and a link back to that place; the first time, you choose
+        whether such cards start as drafts or are published, and later cards follow that choice until you
+        press <strong>Change</strong> under the highlights. The cards made from a PDF are listed beside it. On
+        a phone, the highlights, cards, pages and outline open from the <strong>Highlights</strong> button. A
+        scanned PDF opens too, but its words cannot be searched or highlighted.
+      </p>
+    ),
+  },
+  {
     id: 'blog',
     title: 'Blog and the blog builder',
     body: (
