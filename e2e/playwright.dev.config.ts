@@ -30,7 +30,13 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['confer.spec.ts', 'card-builder.spec.ts', 'home.spec.ts', 'recommendations.spec.ts'],
+  testMatch: [
+    'confer.spec.ts',
+    'card-builder.spec.ts',
+    'home.spec.ts',
+    'recommendations.spec.ts',
+    'pdf-library.spec.ts',
+  ],
   // This one starts a production server of its own on another port; the development build plays no part in it.
   grepInvert: /reconnect after the server restarts/,
   globalSetup: './support/dev-warm-up.ts',

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
@@ -48,12 +51,54 @@ function withoutMuiCssVariablesThemes(): Plugin {
   };
 }
 
+/**
+ * pdf.js' data files, served at `/pdfjs/`: the character maps of CJK fonts (`cmaps/`), the standard 14 fonts a
+ * PDF may use without embedding them (`standard_fonts/`) and the image decoders for JBIG2 and JPEG 2000, the
+ * formats of most scans (`wasm/`, with their plain-JavaScript fallbacks). The scripting sandbox (quickjs) is
+ * left out: the reader never runs a PDF's scripts. Copied into the build, and served from node_modules by the
+ * development server.
+ */
+function pdfjsDataFiles(): Plugin {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const folders = ['cmaps', 'standard_fonts', 'wasm'];
+  const wanted = (folder: string, name: string) => folders.includes(folder) && !name.startsWith('quickjs');
+  const types: Record<string, string> = { '.wasm': 'application/wasm', '.js': 'text/javascript' };
+  return {
+    name: 'card-web:pdfjs-data-files',
+    configureServer(server) {
+      server.middlewares.use('/pdfjs', (request, response, next) => {
+        const [folder = '', name = '', ...rest] = (request.url ?? '')
+          .split('?')[0]!
+          .split('/')
+          .filter(Boolean);
+        if (rest.length > 0 || !wanted(folder, name) || name.startsWith('.')) return next();
+        const file = path.join(root, folder, name);
+        if (!fs.existsSync(file)) return next();
+        response.setHeader('content-type', types[path.extname(name)] ?? 'application/octet-stream');
+        fs.createReadStream(file).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const folder of folders) {
+        for (const name of fs.readdirSync(path.join(root, folder))) {
+          if (!wanted(folder, name) || name.startsWith('LICENSE')) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${folder}/${name}`,
+            source: fs.readFileSync(path.join(root, folder, name)),
+          });
+        }
+      }
+    },
+  };
+}
+
 // The web app's root is this folder; the server serves the build from dist/web and answers /api itself, so
 // in development Vite forwards /api to it.
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), withoutMuiCssVariablesThemes(), analyze],
+  plugins: [react(), withoutMuiCssVariablesThemes(), pdfjsDataFiles(), analyze],
   // The development server pre-bundles every dependency any page or component may import, found at start-up
   // from all the app's modules rather than from the first pages opened. Otherwise a page that brings a new
   // dependency later (the bottom bar, loaded only on phones) makes Vite bundle again, answer the modules it

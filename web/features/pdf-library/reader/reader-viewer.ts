@@ -220,6 +220,12 @@ export class ReaderViewer {
         disableAutoFetch: true,
         disableStream: true,
         enableXfa: false,
+        // pdf.js' data files (web/vite.config.ts serves them): fonts a PDF leaves out, CJK character maps,
+        // the decoders of scanned images.
+        cMapUrl: '/pdfjs/cmaps/',
+        cMapPacked: true,
+        standardFontDataUrl: '/pdfjs/standard_fonts/',
+        wasmUrl: '/pdfjs/wasm/',
         // pdf.js 6 no longer evaluates anything (the option is gone from its API); said anyway, so a build
         // that still reads it never compiles a PDF's functions with eval.
         isEvalSupported: false,
