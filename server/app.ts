@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { moderationRoutes } from './modules/moderation/index.ts';
 import { createOutboxRepository, outboxRoutes } from './modules/outbox/index.ts';
+import { pdfsPlugin } from './modules/pdfs/index.ts';
 import { playRoutes } from './modules/play/index.ts';
 import { profilePhotosRoutes } from './modules/profile-photos/index.ts';
 import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(exploreRoutes);
   await app.register(recommendationsPlugin);
   await app.register(cardsRoutes);
+  await app.register(pdfsPlugin);
   await app.register(playRoutes);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);

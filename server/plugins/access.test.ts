@@ -169,6 +169,8 @@ const fixtures: Record<string, Fixture> = {
   '/api/recommendations/evaluations': { access: 'user' },
   '/api/recommendations/evaluations/run': { access: 'admin' },
   '/api/recommendations/neighbours/rebuild': { access: 'admin' },
+  '/api/pdfs/search': { access: 'user', query: () => 'q=paper' },
+  '/api/pdfs/export': { access: 'user', query: () => 'format=bibtex' },
   '/api/cards/graph': { access: 'optional' },
   '/api/tags': { access: 'public', query: () => 'q=a' },
   '/api/cards/:id': {
