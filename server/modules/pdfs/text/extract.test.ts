@@ -15,7 +15,7 @@ const context = setupTestApp();
 const firstAttempt = { retryCount: 0, retryLimit: 2, signal: new AbortController().signal };
 const lastAttempt = { ...firstAttempt, retryCount: 2 };
 
-function extractor(repository: TextRepository = createTextRepository(context.db.orm)) {
+function extractor(repository: TextRepository = createTextRepository(context.db)) {
   return createTextExtractor({
     repository,
     store: createLocalFileStore(path.join(context.dataDir, 'files')),
@@ -125,7 +125,7 @@ describe('text extraction', () => {
 
     const bytes = await makePaperPdf({ pages: Array.from({ length: 30 }, (_, index) => body(index + 1)) });
     const id = await insertPdfDocument(context, ada.id, bytes, { pageCount: 30 });
-    const repository = createTextRepository(context.db.orm);
+    const repository = createTextRepository(context.db);
     // The person deletes the PDF just as the first batch of pages is written.
     const deleting: TextRepository = {
       ...repository,
@@ -140,7 +140,7 @@ describe('text extraction', () => {
 
   it('lets the queue retry a passing failure, and marks the document failed on the last attempt', async () => {
     const id = await insertPdfDocument(context, ada.id, await makePaperPdf({ pages: [body(1)] }));
-    const repository = createTextRepository(context.db.orm);
+    const repository = createTextRepository(context.db);
     const unreachable: TextRepository = {
       ...repository,
       async writePages() {

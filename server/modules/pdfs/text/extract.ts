@@ -1,12 +1,11 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TextStatus } from '../../../../contracts/pdfs.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { FileStore } from '../../../lib/files/store.ts';
 import type { AttemptContext } from '../../../lib/jobs/queue.ts';
 import { findArxivId, findDoi } from '../metadata.ts';
-import { pageTexts } from '../pdf-file.ts';
 import type { DocumentForExtraction, TextRepository } from './repository.ts';
+import { pageTextsInWorker } from './worker-pages.ts';
 
 /** Pages written per statement. */
 const BATCH_PAGES = 25;
@@ -78,7 +77,7 @@ export function createTextExtractor({ repository, store, log }: Dependencies) {
     let pagesWithText = 0;
     let pageCount = 0;
     await repository.startOver(document.id);
-    for await (const page of pageTexts(bytes, signal)) {
+    for await (const page of pageTextsInWorker(bytes, signal)) {
       pageCount = page.pageCount;
       const text = storableText(page.text).trim();
       if (hasText(text)) pagesWithText++;
@@ -88,9 +87,6 @@ export function createTextExtractor({ repository, store, log }: Dependencies) {
         if (!(await repository.writePages(document, batch))) return undefined;
         batch = [];
       }
-      // pdf.js runs in this thread (its "worker" is a fake one in Node), and between its own steps it only
-      // waits on promises: without this, a long PDF would hold the event loop, and every request, until done.
-      await yieldToEventLoop();
     }
     if (!(await repository.writePages(document, batch))) return undefined;
     return { status: textStatusOf(pagesWithText, pageCount), found: identifiers.found };

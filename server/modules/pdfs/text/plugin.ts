@@ -42,7 +42,7 @@ const REQUEUE_BATCH = 1_000;
  * re-queues documents left pending (at start and every five minutes), and full-text search.
  */
 export async function pdfTextPlugin(app: FastifyInstance) {
-  const repository = createTextRepository(app.db.orm);
+  const repository = createTextRepository(app.db);
   const extractor = createTextExtractor({
     repository,
     store: createLocalFileStore(path.join(app.config.dataDir, 'files')),

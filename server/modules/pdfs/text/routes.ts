@@ -10,7 +10,7 @@ export function searchRoutes(search: PdfSearch): RoutesPlugin {
     app.get(
       '/api/pdfs/search',
       {
-        config: { auth: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { auth: 'user' },
         schema: {
           tags: ['pdfs'],
           summary: 'Full-text search of your PDFs: the pages that match, best first, with marked snippets',
@@ -19,7 +19,6 @@ export function searchRoutes(search: PdfSearch): RoutesPlugin {
             200: pdfSearchResultSchema,
             400: errorEnvelopeSchema,
             401: errorEnvelopeSchema,
-            429: errorEnvelopeSchema,
           },
         },
       },

@@ -22,7 +22,7 @@ async function addPaper(person: Person, title: string, pages: string[]): Promise
     pageCount: pages.length,
   });
   const extractor = createTextExtractor({
-    repository: createTextRepository(context.db.orm),
+    repository: createTextRepository(context.db),
     store: createLocalFileStore(path.join(context.dataDir, 'files')),
     log: context.app.log,
   });
