@@ -54,7 +54,9 @@ export function createTextRepository(db: Database) {
   const { orm } = db;
   // Matches are read from both indexes (the words' and the owner's) and combined: left to choose, the planner
   // walked the owner's index for common words, reading and decompressing the vector of every page of theirs.
-  const byBitmaps = db.withSettings({ enable_seqscan: 'off', enable_indexscan: 'off' });
+  // Without JIT, which a large estimate could switch on for tens of milliseconds; it also gives these
+  // statements a pool of their own rather than Explore's.
+  const byBitmaps = db.withSettings({ enable_seqscan: 'off', enable_indexscan: 'off', jit: 'off' });
   return {
     /** The document to extract, or undefined when it was deleted. */
     async document(id: string): Promise<DocumentForExtraction | undefined> {
