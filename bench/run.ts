@@ -19,6 +19,7 @@ import { conferSettings, measureConfer } from './confer.ts';
 import { measureFirstReview } from './first-review.ts';
 import { measureStudySession } from './play.ts';
 import { measureHealthThroughput } from './health-throughput.ts';
+import { measurePdf, pdfSizesFromEnv } from './pdf.ts';
 import { measureRecommendations, recommendationsServerEnv } from './recommendations.ts';
 import { recommendationSizesFromEnv } from './recommendations-data.ts';
 import {
@@ -41,17 +42,18 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- text`, `-- cold-load`) runs
- * only that scenario, and prints its figures without recording them.
+ * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- text`,
+ * `-- cold-load`) runs only that scenario, and prints its figures without recording them.
  */
-const only = ['cards', 'play', 'confer', 'recommendations', 'text', 'cold-load'].find((name) =>
+const only = ['cards', 'play', 'confer', 'recommendations', 'pdf', 'text', 'cold-load'].find((name) =>
   process.argv.slice(2).includes(name),
 );
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
-const runs = (name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'text') =>
-  !only || only === name;
+const runs = (
+  name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'pdf' | 'text',
+) => !only || only === name;
 /** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
-const ownServers = ['confer', 'recommendations'];
+const ownServers = ['confer', 'recommendations', 'pdf'];
 
 async function serverMajorVersion(databaseUrl: string): Promise<number> {
   const { default: pg } = await import('pg');
@@ -248,6 +250,22 @@ async function main() {
           log: print,
           signal: interrupted.signal,
         })),
+      );
+      await stopScenarioServers();
+    }
+    if (runs('pdf')) {
+      // A server of its own on a fresh database, as for recommendations: its 40,000 pages are nobody else's data.
+      await server?.stop();
+      server = undefined;
+      await stopCluster();
+      const sizes = pdfSizesFromEnv();
+      print(
+        `PDF library: extraction, search over ${sizes.documents.toLocaleString('en-US')} PDFs × ${sizes.pages} pages, ` +
+          'page 1 of a 50 MB PDF (PDF_DOCUMENTS, PDF_PAGES and PDF_OTHER_DOCUMENTS make it smaller)…',
+      );
+      const pdfServer = await startScenarioServer({});
+      figures.push(
+        ...(await measurePdf({ server: pdfServer, sizes, log: print, signal: interrupted.signal })),
       );
       await stopScenarioServers();
     }

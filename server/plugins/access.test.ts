@@ -199,6 +199,8 @@ const fixtures: Record<string, Fixture> = {
     body: () => ({ as: 'draft' }),
     owned: true,
   },
+  '/api/pdfs/search': { access: 'user', query: () => 'q=paper' },
+  '/api/pdfs/export': { access: 'user', query: () => 'format=bibtex' },
   '/api/cards/graph': { access: 'optional' },
   '/api/tags': { access: 'public', query: () => 'q=a' },
   '/api/cards/:id': {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { citationRoutes } from './citations/routes.ts';
 import { highlightRoutes } from './highlights/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
+import { pdfTextPlugin } from './text/plugin.ts';
 
 export { pdfFileStore } from './file-store.ts';
 
@@ -10,8 +12,12 @@ export { pdfFileStore } from './file-store.ts';
  * through `pdfFileStore(app)`.
  */
 export async function pdfsPlugin(app: FastifyInstance) {
+  // Text extraction (a job per upload) and full-text search; defines the queue the upload sends to.
+  await app.register(pdfTextPlugin);
   // Upload, the list, one PDF, edits and deletes, the file with range requests, collections, settings.
   await app.register(libraryRoutes);
   // Highlights and Make card.
   await app.register(highlightRoutes);
+  // BibTeX, RIS and CSL-JSON export.
+  await app.register(citationRoutes);
 }

@@ -19,7 +19,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { RoutesPlugin } from '../../../lib/fastify.ts';
 import { signedInUser } from '../../../plugins/access.ts';
 import { pdfFileStore } from '../file-store.ts';
-import { extractTextQueue } from '../queues.ts';
+import { queueTextExtraction } from '../text/queue.ts';
 import { createLibraryRepository } from './repository.ts';
 import { answerFor, inlineDisposition } from './serving.ts';
 import { createLibraryService } from './service.ts';
@@ -53,7 +53,7 @@ export const libraryRoutes: RoutesPlugin = async (app) => {
     repository,
     store,
     library: service,
-    queueTextExtraction: (documentId) => app.jobs.send(extractTextQueue, { documentId }),
+    queueTextExtraction: (documentId) => queueTextExtraction(app.jobs, documentId),
     log: app.log,
   });
   const person = (request: FastifyRequest) => signedInUser(request).id;

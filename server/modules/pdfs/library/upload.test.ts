@@ -11,7 +11,7 @@ import { setupTestApp } from '../../../test/app.ts';
 import { people, type Person } from '../../../test/people.ts';
 import { pdfUploads } from '../../../test/pdf-uploads.ts';
 import { makeEncryptedPdf, makePaperPdf, makeScannedPdf, makeTruncatedPdf } from '../../../test/pdfs.ts';
-import { extractTextQueue } from '../queues.ts';
+import { extractTextQueue } from '../text/queue.ts';
 import { uploadedFileName } from './upload.ts';
 
 /** Every file under `folder`, recursively, as paths relative to it. */
