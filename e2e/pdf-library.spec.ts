@@ -67,12 +67,13 @@ test('upload a paper, find a word on its page 3, highlight it, make a card and f
   seriousA11yViolations,
 }) => {
   await signUpThroughApi(page, 'Paper Reader');
+  const bytes = await paper();
   await page.goto('/learn/pdf-library');
   await expect(page.getByRole('meter', { name: 'Storage' })).toBeVisible();
 
   await page
     .getByLabel('PDF files to upload')
-    .setInputFiles({ name: 'spacing.pdf', mimeType: 'application/pdf', buffer: await paper() });
+    .setInputFiles({ name: 'spacing.pdf', mimeType: 'application/pdf', buffer: bytes });
   const list = page.getByRole('list', { name: 'Your PDFs' });
   await expect(list.getByRole('link', { name: title, exact: true })).toBeVisible();
   await expect(list).toContainText('Ada Lovelace, Alan Turing');
@@ -80,13 +81,13 @@ test('upload a paper, find a word on its page 3, highlight it, make a card and f
   // The same file again opens the one already there.
   await page
     .getByLabel('PDF files to upload')
-    .setInputFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: await paper() });
+    .setInputFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: bytes });
   await expect(page.getByText(/Already in your library/)).toBeVisible();
   expect((await whenIndexed(page)).total).toBe(1);
 
   // Full-text search finds the word on page 3 only.
-  await page.getByRole('textbox', { name: 'Search your PDFs' }).fill('zanzibarite');
-  await page.getByRole('textbox', { name: 'Search your PDFs' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search your PDFs' }).fill('zanzibarite');
+  await page.getByRole('searchbox', { name: 'Search your PDFs' }).press('Enter');
   const results = page.getByRole('list', { name: 'Search results' });
   const hit = results.getByRole('link', { name: /p\. 3/ });
   await expect(hit).toHaveCount(1);

@@ -23,6 +23,17 @@ describe('a PDF’s bytes: GET and HEAD /api/pdfs/:id/file', () => {
     id = uploaded.document.id;
     bytes = uploaded.bytes;
     etag = `"${contentHash(bytes)}"`;
+    // The upload's text extraction reads the file too: let it finish, so what reads the file below is the route.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await context.db.pool.query<{ text_status: string }>(
+          'select text_status from pdf_documents where id = $1',
+          [id],
+        );
+        expect(rows[0]!.text_status).not.toBe('pending');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
   });
 
   /** A request as `person` (the owner unless said; null: signed out). */

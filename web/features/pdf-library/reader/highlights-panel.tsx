@@ -132,9 +132,10 @@ function HighlightItem({ highlight, selected, onJump, actions, makeCard }: Highl
         borderLeft: 4,
         borderLeftColor: style.swatch,
         borderRadius: 1,
-        bgcolor: selected ? 'action.selected' : 'background.paper',
-        outline: 1,
-        outlineColor: 'divider',
+        // The chosen highlight is outlined, not shaded: a shade would take its links below readable contrast.
+        bgcolor: 'background.paper',
+        outline: selected ? 2 : 1,
+        outlineColor: selected ? 'primary.main' : 'divider',
         px: 1.5,
         py: 1,
       }}
