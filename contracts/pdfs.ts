@@ -229,6 +229,11 @@ export const makeCardResultSchema = z.object({
 });
 export type MakeCardResult = z.infer<typeof makeCardResultSchema>;
 
+/** `GET /api/pdfs/paper-cards?q=`: the person's own paper cards whose title holds `q`, to attach to a PDF. */
+export const paperCardsQuerySchema = z.object({ q: z.string().trim().max(120).default('') });
+export const paperCardsSchema = z.object({ items: z.array(z.object({ id: z.uuid(), title: z.string() })) });
+export type PaperCards = z.infer<typeof paperCardsSchema>;
+
 /** `PUT /api/pdfs/settings`. */
 export const pdfSettingsSchema = z.object({ makeCardAs: z.enum(makeCardModes).nullable() });
 export type PdfSettings = z.infer<typeof pdfSettingsSchema>;

@@ -199,6 +199,8 @@ const fixtures: Record<string, Fixture> = {
     body: () => ({ as: 'draft' }),
     owned: true,
   },
+  '/api/pdfs/paper-cards': { access: 'user', query: () => 'q=a' },
+  '/api/pdfs/:id/paper-card': { access: 'user', params: pdf, owned: true },
   '/api/pdfs/search': { access: 'user', query: () => 'q=paper' },
   '/api/pdfs/export': { access: 'user', query: () => 'format=bibtex' },
   '/api/cards/graph': { access: 'optional' },

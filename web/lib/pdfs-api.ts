@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   makeCardResultSchema,
+  paperCardsSchema,
   pdfCollectionSchema,
   pdfDetailSchema,
   pdfDocumentSchema,
@@ -64,6 +65,19 @@ export const pdfSearchQuery = (owner: string | null, q: string) =>
       apiFetch(`/api/pdfs/search?${new URLSearchParams({ q })}`, { schema: pdfSearchResultSchema, signal }),
     enabled: q.trim().length > 0,
   });
+
+/** `GET /api/pdfs/paper-cards?q=`: the person's paper cards to attach to a PDF. */
+export const paperCardsQuery = (owner: string | null, q: string) =>
+  queryOptions({
+    queryKey: [...pdfsQueryRoot, owner, 'paper-cards', q],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/pdfs/paper-cards?${new URLSearchParams({ q })}`, { schema: paperCardsSchema, signal }),
+  });
+
+/** `POST /api/pdfs/:id/paper-card`: a draft paper card made from the PDF's details, attached to it. */
+export function makePaperCard(id: string) {
+  return apiFetch(`/api/pdfs/${id}/paper-card`, { method: 'POST', schema: pdfDocumentSchema });
+}
 
 /** `PATCH /api/pdfs/:id`: the PDF as stored after the change. */
 export function updatePdf(id: string, update: PdfUpdate) {

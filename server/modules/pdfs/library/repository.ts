@@ -307,6 +307,22 @@ function repositoryOn(db: Executor) {
       return rows.map((row) => ({ ...row, status: row.status === 'published' ? 'published' : 'draft' }));
     },
 
+    /** The person's paper cards (not deleted) whose title holds `query`, most recently changed first. */
+    async paperCards(ownerKey: string, query: string, limit: number) {
+      return db
+        .select({ id: cards.id, title: cards.title })
+        .from(cards)
+        .where(
+          and(
+            ownCard(ownerKey),
+            eq(cards.type, 'paper'),
+            query ? sql`${cards.title} ilike ${`%${query.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+          ),
+        )
+        .orderBy(desc(cards.updatedAt), asc(cards.id))
+        .limit(limit);
+    },
+
     /** Every tag the person uses on their PDFs, in alphabetical order. */
     async tags(ownerKey: string): Promise<string[]> {
       const rows = await db.execute<{ tag: string }>(

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../../contracts/errors.ts';
 import {
+  paperCardsQuerySchema,
+  paperCardsSchema,
   pdfCollectionInputSchema,
   pdfCollectionSchema,
   pdfDetailSchema,
@@ -71,6 +73,36 @@ export const libraryRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => service.library(person(request), request.query),
+  );
+
+  app.get(
+    '/api/pdfs/paper-cards',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Your paper cards whose title holds `q`, to attach one to a PDF',
+        querystring: paperCardsQuerySchema,
+        response: { 200: paperCardsSchema, ...errors },
+      },
+    },
+    async (request) => service.paperCards(person(request), request.query.q),
+  );
+
+  app.post(
+    '/api/pdfs/:id/paper-card',
+    {
+      config: { auth: 'user', rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Make a paper card from the PDF’s title, authors, year, DOI and arXiv id, and attach it',
+        description: 'The card is a draft of yours, to finish and publish in the builder. Answers the PDF.',
+        params: documentParams,
+        response: { 201: pdfDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.makePaperCard(person(request), request.params.id, app.cards)),
   );
 
   app.get(

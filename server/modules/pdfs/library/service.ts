@@ -4,6 +4,7 @@ import {
   citationLine,
   pdfRules,
   type MakeCardMode,
+  type PaperCards,
   type PdfCollection,
   type PdfDetail,
   type PdfDocument,
@@ -15,6 +16,7 @@ import {
 } from '../../../../contracts/pdfs.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { FileStore } from '../../../lib/files/store.ts';
+import type { CardsService } from '../../cards/index.ts';
 import { subscribedNow } from '../../profiles/index.ts';
 import { presentCollection, presentDocument, presentHighlight } from './present.ts';
 import {
@@ -96,6 +98,42 @@ export function createLibraryService(deps: {
     document,
     usage,
     removeFileIfUnused,
+
+    /** The person's own paper cards whose title holds `query`, to attach one to a PDF. */
+    async paperCards(ownerKey: string, query: string): Promise<PaperCards> {
+      return { items: await repository.paperCards(ownerKey, query, 20) };
+    },
+
+    /**
+     * A new paper card for the PDF, filled from its citation fields (title, authors, year, DOI, arXiv link),
+     * kept as a draft and attached to the PDF. Answers the PDF with its card.
+     */
+    async makePaperCard(ownerKey: string, id: string, cards: CardsService): Promise<PdfDocument> {
+      const shown = await document(ownerKey, id);
+      const draft = await cards.create(ownerKey, {
+        title: shown.title.slice(0, 120),
+        type: 'paper',
+        tags: shown.tags,
+      });
+      const fields = {
+        ...(shown.authors.length ? { authors: shown.authors.slice(0, 100) } : {}),
+        ...(shown.year ? { year: shown.year } : {}),
+        ...(shown.doi ? { doi: shown.doi } : {}),
+        ...(shown.arxivId ? { url: `https://arxiv.org/abs/${shown.arxivId}` } : {}),
+      };
+      await cards.saveDraft(draft.cardId, ownerKey, {
+        title: draft.title,
+        body: '',
+        type: 'paper',
+        fields,
+        tags: draft.tags,
+        coverURL: null,
+        visibility: draft.visibility,
+        typedLinks: [],
+        baseRevision: draft.revision,
+      });
+      return this.update(ownerKey, id, { paperCardId: draft.cardId });
+    },
 
     /** The person's library: filtered and sorted items, the total, collections, tags, usage and settings. */
     async library(ownerKey: string, query: PdfListQuery): Promise<PdfLibrary> {

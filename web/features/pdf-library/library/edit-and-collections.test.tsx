@@ -165,3 +165,63 @@ describe('collections', () => {
     );
   });
 });
+
+describe('a PDF’s paper card', () => {
+  const cardId = '0c9a3a52-3f43-4c59-9d7e-2b7d3c1e0a11';
+
+  it('attaches one of the person’s paper cards, found by title, and detaches it', async () => {
+    signIn();
+    const { requests } = stubApi({
+      'GET /api/pdfs': library,
+      'GET /api/pdfs/paper-cards': ({ query }) =>
+        jsonResponse(200, {
+          items: 'attention'.startsWith(query.get('q')!.toLowerCase())
+            ? [{ id: cardId, title: 'Attention (paper card)' }]
+            : [],
+        }),
+      [`PATCH /api/pdfs/${pdfId(1)}`]: ({ body }) =>
+        jsonResponse(200, {
+          ...paper,
+          paperCard: (body as { paperCardId: string | null }).paperCardId
+            ? { id: cardId, title: 'Attention (paper card)' }
+            : null,
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/learn/pdf-library');
+    await user.click(await screen.findByRole('button', { name: `Edit the details of ${paper.title}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit details' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Attach one of your paper cards' }), 'Att');
+    await user.click(await screen.findByRole('option', { name: 'Attention (paper card)' }));
+    expect(await within(dialog).findByRole('link', { name: 'Attention (paper card)' })).toHaveAttribute(
+      'href',
+      `/cards/${cardId}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Detach' }));
+    await within(dialog).findByRole('combobox', { name: 'Attach one of your paper cards' });
+    expect(requests(`PATCH /api/pdfs/${pdfId(1)}`).map((request) => request.body)).toEqual([
+      { paperCardId: cardId },
+      { paperCardId: null },
+    ]);
+  });
+
+  it('makes a paper card from the PDF’s details', async () => {
+    signIn();
+    const { requests } = stubApi({
+      'GET /api/pdfs': library,
+      'GET /api/pdfs/paper-cards': { items: [] },
+      [`POST /api/pdfs/${pdfId(1)}/paper-card`]: () =>
+        jsonResponse(201, { ...paper, paperCard: { id: cardId, title: paper.title } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/learn/pdf-library');
+    await user.click(await screen.findByRole('button', { name: `Edit the details of ${paper.title}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make a paper card' }));
+    expect(await within(dialog).findByRole('link', { name: paper.title })).toHaveAttribute(
+      'href',
+      `/cards/${cardId}`,
+    );
+    expect(requests(`POST /api/pdfs/${pdfId(1)}/paper-card`)).toHaveLength(1);
+  });
+});

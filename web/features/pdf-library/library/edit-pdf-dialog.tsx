@@ -27,6 +27,7 @@ import { SheetDialog } from '../../../components/sheet-dialog.tsx';
 import { TagsInput } from '../../../components/tags-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { errorSentence } from '../../../lib/error-sentence.ts';
+import { PaperCardField } from './paper-card-field.tsx';
 
 /** The form's fields: text as typed, turned into the contract's shape on saving. */
 interface FormValues {
@@ -329,6 +330,7 @@ function EditForm({
               </option>
             ))}
           </TextField>
+          <PaperCardField document={document} />
           {failure ? <Alert severity="error">{failure}</Alert> : null}
         </Stack>
       </DialogContent>
