@@ -441,8 +441,10 @@ const sections: GuideSection[] = [
         {libraryBytes(plans.free.pdfLibraryBytes)} a free account keeps (
         {libraryBytes(plans.premium.pdfLibraryBytes)} with premium). The title, authors and year are read from
         each PDF, and a DOI or arXiv id from its text; the pencil button beside a PDF changes them and sets
-        its tags, collections and status (to read, reading, read). Sort the list and filter it by tag,
-        collection or status; the address keeps your choice, so a reload or Back finds it again.{' '}
+        its tags, collections and status (to read, reading, read); there you also attach one of your paper
+        cards to the PDF or make a paper card from its details, and that card’s page then links to the PDF (a
+        paper card can attach a PDF from its own page too). Sort the list and filter it by tag, collection or
+        status; the address keeps your choice, so a reload or Back finds it again.{' '}
         <strong>Search your PDFs</strong> finds words in the text of all of them and lists each page that
         holds them with the words marked: choose one to open the paper at that page. A new PDF is searchable
         once its text is indexed; a scan has no text, so search cannot find it. <strong>Collections</strong>{' '}
