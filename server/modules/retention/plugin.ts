@@ -14,7 +14,8 @@ export default async function retentionPlugin(app: FastifyInstance) {
     { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
     async () => {
       const deleted = await service.sweep();
-      if (deleted.pageViews + deleted.supportTickets > 0) app.log.info({ deleted }, 'retention sweep');
+      if (deleted.pageViews + deleted.supportTickets + deleted.finishedJobs > 0)
+        app.log.info({ deleted }, 'retention sweep');
     },
     true,
   );

@@ -1,6 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.ts';
-import { pageViews, supportTickets } from '../../db/schema.ts';
+import { jobs, pageViews, supportTickets } from '../../db/schema.ts';
 
 /** Deletions of data past its retention period. */
 export function createRetentionRepository(orm: Orm) {
@@ -13,6 +13,13 @@ export function createRetentionRepository(orm: Orm) {
     /** Deletes support tickets filed before `cutoff`; returns how many. */
     async deleteSupportTicketsBefore(cutoff: Date): Promise<number> {
       const result = await orm.delete(supportTickets).where(lt(supportTickets.createdAt, cutoff));
+      return result.rowCount ?? 0;
+    },
+    /** Deletes person jobs that ended (succeeded, failed, cancelled) before `cutoff`; returns how many. */
+    async deleteJobsFinishedBefore(cutoff: Date): Promise<number> {
+      const result = await orm
+        .delete(jobs)
+        .where(and(inArray(jobs.status, ['succeeded', 'failed', 'cancelled']), lt(jobs.finishedAt, cutoff)));
       return result.rowCount ?? 0;
     },
     /** The database's clock, so every instance agrees on "now". */

@@ -4,6 +4,8 @@ import type { RetentionRepository } from './repository.ts';
 export const retentionPeriods = {
   pageViewsMonths: 13,
   supportTicketsMonths: 24,
+  /** The record of a person's background work (an import, an extraction) once it has ended. */
+  finishedJobsDays: 30,
 } as const;
 
 function monthsBefore(date: Date, months: number): Date {
@@ -15,7 +17,7 @@ function monthsBefore(date: Date, months: number): Date {
 /** Deletes what is past its retention period. Idempotent, so instances running it at once do no harm. */
 export function createRetentionService(repository: RetentionRepository) {
   return {
-    async sweep(): Promise<{ pageViews: number; supportTickets: number }> {
+    async sweep(): Promise<{ pageViews: number; supportTickets: number; finishedJobs: number }> {
       const now = await repository.now();
       const pageViews = await repository.deletePageViewsBefore(
         monthsBefore(now, retentionPeriods.pageViewsMonths),
@@ -23,7 +25,10 @@ export function createRetentionService(repository: RetentionRepository) {
       const supportTickets = await repository.deleteSupportTicketsBefore(
         monthsBefore(now, retentionPeriods.supportTicketsMonths),
       );
-      return { pageViews, supportTickets };
+      const finishedJobs = await repository.deleteJobsFinishedBefore(
+        new Date(now.getTime() - retentionPeriods.finishedJobsDays * 86_400_000),
+      );
+      return { pageViews, supportTickets, finishedJobs };
     },
   };
 }

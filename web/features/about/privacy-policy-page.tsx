@@ -114,6 +114,10 @@ export function PrivacyPolicyPage() {
           <li>Page views: 13 months, then they are deleted automatically.</li>
           <li>Support requests: two years after you send them, then they are deleted automatically.</li>
           <li>
+            The record of background work you start (an import, reading a PDF&rsquo;s text): 30 days after it
+            ends, then it is deleted automatically.
+          </li>
+          <li>
             Server logs: they record requests (address, path, status, timing) but never passwords, tokens,
             cookies or what you type into forms. How long they are kept is set by whoever runs this
             installation of CARD WEB.
