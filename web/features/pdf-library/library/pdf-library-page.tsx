@@ -63,7 +63,7 @@ function SignedInLibrary({ owner }: { owner: string | null }) {
   const { filters, query, filtered, setParams, clear } = useLibraryFilters();
   const search = useDebouncedParam('q');
   const library = useQuery({ ...pdfLibraryQuery(owner, query), placeholderData: keepPreviousData });
-  const uploads = usePdfUploads();
+  const uploads = usePdfUploads(owner);
   const refresh = useRefreshPdfs();
   const input = useRef<HTMLInputElement>(null);
 

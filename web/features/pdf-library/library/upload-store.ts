@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { PdfDocument } from '../../../../contracts/pdfs.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadPdf } from '../../../lib/pdfs-api.ts';
@@ -106,6 +106,16 @@ class PdfUploadStore {
     this.emit();
   }
 
+  /** Whose uploads the list holds: another person signing in on this tab starts with an empty list. */
+  private owner: string | null = null;
+
+  /** Makes the list `owner`'s: the same owner again changes nothing, another one stops and clears it. */
+  belongTo(owner: string | null) {
+    if (owner === this.owner) return;
+    this.owner = owner;
+    this.reset();
+  }
+
   /** Stops everything and empties the list (for tests, which each start with none). */
   reset() {
     this.queue = [];
@@ -178,6 +188,8 @@ class PdfUploadStore {
 export const pdfUploads = new PdfUploadStore();
 
 /** The files in the upload list, kept current. */
-export function usePdfUploads(): readonly UploadItem[] {
+export function usePdfUploads(owner: string | null): readonly UploadItem[] {
+  // An effect, not a render: the list changes owner once the person on the tab has (idempotent in StrictMode).
+  useEffect(() => pdfUploads.belongTo(owner), [owner]);
   return useSyncExternalStore(pdfUploads.subscribe, pdfUploads.snapshot);
 }

@@ -142,3 +142,20 @@ describe('uploading PDFs', () => {
     expect(within(row('paper.pdf')).getByRole('status')).toHaveTextContent('Added to your library as Paper.');
   });
 });
+
+describe('the upload list and who is signed in', () => {
+  it('starts empty, with uploads stopped, when another person signs in on the tab', async () => {
+    const { requests, user } = await openLibrary();
+    await user.upload(screen.getByLabelText('PDF files to upload'), [pdf('mine.pdf')]);
+    expect(row('mine.pdf')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+
+    // The same person coming back keeps the list.
+    pdfUploads.belongTo('u-1');
+    expect(pdfUploads.snapshot()).toHaveLength(1);
+
+    act(() => pdfUploads.belongTo('someone-else'));
+    expect(pdfUploads.snapshot()).toEqual([]);
+    expect(requests[0]?.sending).toBe(false);
+  });
+});
