@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cardLimits, isLinkableTitle, normalizeTitle } from './card-text.ts';
+import { handleSchema } from './profiles.ts';
 
 /** How demanding a course is. */
 export const courseLevels = ['beginner', 'intermediate', 'advanced'] as const;
@@ -76,3 +78,79 @@ export const questionSourceSchema = z.object({
   variants: z.array(questionVariantSchema).min(1).max(10),
 });
 export type QuestionSource = z.infer<typeof questionSourceSchema>;
+
+/** A quiz as a lesson's quiz file holds it: questions in the order they are asked, ids unique. */
+export const quizSourceSchema = z
+  .array(questionSourceSchema)
+  .max(30)
+  .refine((questions) => new Set(questions.map((question) => question.id)).size === questions.length, {
+    message: 'Question ids must be unique within a quiz',
+  });
+export type QuizSource = z.infer<typeof quizSourceSchema>;
+
+const titleSchema = z.string().trim().min(1).max(120);
+/** A card is named by its title, as `[[links]]` name it: no `[`, `]`, `|` or line breaks. */
+const cardTitleSchema = z
+  .string()
+  .trim()
+  .min(cardLimits.title.min)
+  .max(cardLimits.title.max)
+  .refine(isLinkableTitle, 'A card title cannot hold [, ] or |');
+
+/**
+ * A lesson as it is written: its front matter (slug, title, the lessons it needs, the cards it teaches) and its
+ * Markdown body (the card renderer's: math, code, `[[card links]]`).
+ */
+export const lessonSourceSchema = z
+  .strictObject({
+    slug: slugSchema,
+    title: titleSchema,
+    /** Lessons of the same course that must be done before this one unlocks. */
+    requires: z.array(slugSchema).max(20).default([]),
+    /** Cards the lesson teaches: they go into the course's deck. */
+    cards: z.array(cardTitleSchema).max(40).default([]),
+    body: z.string().trim().min(1).max(60_000),
+  })
+  .refine((lesson) => new Set(lesson.requires).size === lesson.requires.length, {
+    message: 'A lesson is required only once',
+    path: ['requires'],
+  })
+  .refine((lesson) => !lesson.requires.includes(lesson.slug), {
+    message: 'A lesson cannot require itself',
+    path: ['requires'],
+  })
+  .refine((lesson) => new Set(lesson.cards.map(normalizeTitle)).size === lesson.cards.length, {
+    message: 'A card is listed only once',
+    path: ['cards'],
+  });
+export type LessonSource = z.infer<typeof lessonSourceSchema>;
+
+/** A module: a titled group of lessons, named by slug in the order they are taken. */
+export const moduleSourceSchema = z.strictObject({
+  title: titleSchema,
+  lessons: z.array(slugSchema).min(1).max(30),
+});
+export type ModuleSource = z.infer<typeof moduleSourceSchema>;
+
+/** A course as it is written: its description and its modules; each lesson appears in exactly one module. */
+export const courseSourceSchema = z
+  .strictObject({
+    slug: slugSchema,
+    title: titleSchema,
+    summary: z.string().trim().min(1).max(600),
+    level: z.enum(courseLevels),
+    estimatedHours: z.number().positive().max(500),
+    /** Topics for the catalogue's filter, as tag-like slugs. */
+    topics: z.array(slugSchema).min(1).max(8),
+    /** Handles of the people who teach it. */
+    instructors: z.array(handleSchema).min(1).max(5),
+    modules: z.array(moduleSourceSchema).min(1).max(30),
+  })
+  .refine(
+    (course) => {
+      const slugs = course.modules.flatMap((module) => module.lessons);
+      return new Set(slugs).size === slugs.length;
+    },
+    { message: 'A lesson appears in one module, once', path: ['modules'] },
+  );
+export type CourseSource = z.infer<typeof courseSourceSchema>;
