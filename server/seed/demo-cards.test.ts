@@ -254,7 +254,7 @@ describe('demo cards and the cards API', () => {
 describe('demo users', () => {
   it('have unique handles, short names and bios, and reserved .invalid addresses', () => {
     expect(users.length).toBeGreaterThanOrEqual(5);
-    expect(users.length).toBeLessThanOrEqual(6);
+    expect(users.length).toBeLessThanOrEqual(7);
     expect(new Set(users.map((user) => user.handle.toLowerCase())).size).toBe(users.length);
     for (const user of users) {
       expect(user.handle).toMatch(/^[A-Za-z0-9_]{3,30}$/);
