@@ -35,7 +35,7 @@ import { CardPreviewDialog } from './card-preview-dialog.tsx';
 import { ForYouPanel } from './for-you-panel.tsx';
 import { GraphView } from './graph-view.tsx';
 import { SearchControls } from './search-controls.tsx';
-import { useSetParams } from './url-state.ts';
+import { useSetParams } from '../../lib/url-params.ts';
 
 const tabLabels: Record<FeedTab, string> = {
   'for-you': 'For you',

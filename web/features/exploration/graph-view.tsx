@@ -11,7 +11,7 @@ import type { GraphLayout } from '../../components/card-graph/layout.ts';
 import { useSession } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { globalGraphQuery, readerKeyOf } from './api.ts';
-import { useSetParams } from './url-state.ts';
+import { useSetParams } from '../../lib/url-params.ts';
 
 // React Flow, its stylesheet and the layout worker are a chunk of their own, fetched when the graph is opened.
 const CardGraph = lazy(() => import('../../components/card-graph/card-graph.tsx'));

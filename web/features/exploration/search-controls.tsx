@@ -14,7 +14,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { cardTypes } from '../../../contracts/cards.ts';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { cardTypeOf, tagSuggestionsQuery } from './api.ts';
-import { useDebouncedParam, useDebouncedValue, useSetParams } from './url-state.ts';
+import { useDebouncedParam, useDebouncedValue, useSetParams } from '../../lib/url-params.ts';
 
 /**
  * The search box and its filters (tag, type, author), which fold away behind a "Filters" button that counts

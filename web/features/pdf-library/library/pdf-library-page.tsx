@@ -33,7 +33,8 @@ import { StorageMeter } from './storage-meter.tsx';
 import { useFileDrop } from './use-file-drop.ts';
 import { UploadList } from './upload-list.tsx';
 import { pdfUploads, usePdfUploads } from './upload-store.ts';
-import { useDebouncedParam, useLibraryFilters } from './url-state.ts';
+import { useDebouncedParam } from '../../../lib/url-params.ts';
+import { useLibraryFilters } from './url-state.ts';
 
 const title = 'PDF library';
 
@@ -61,7 +62,7 @@ export function PdfLibraryPage() {
 
 function SignedInLibrary({ owner }: { owner: string | null }) {
   const { filters, query, filtered, setParams, clear } = useLibraryFilters();
-  const search = useDebouncedParam('q');
+  const search = useDebouncedParam('q', 300);
   const library = useQuery({ ...pdfLibraryQuery(owner, query), placeholderData: keepPreviousData });
   const uploads = usePdfUploads(owner);
   const refresh = useRefreshPdfs();

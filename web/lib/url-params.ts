@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * Sets parameters of the address (an empty value removes one), replacing the history entry. Several at once
+ * Sets parameters of the address (an empty value removes one), replacing the history entry, so Back leaves the
+ * page rather than stepping through every filter tried. Several at once
  * go in one call: the router's functional updates do not queue, so a second call would undo the first.
  */
 export function useSetParams(): (changes: Record<string, string>) => void {
@@ -58,5 +59,5 @@ export function useDebouncedParam(name: string, delay = 350) {
   }, [text, inAddress, name, delay, setParams]);
 
   const commit = useCallback(() => setParams({ [name]: text.trim() }), [name, text, setParams]);
-  return { text, setText, commit };
+  return { value: inAddress, text, setText, commit };
 }
