@@ -1011,7 +1011,9 @@ export const recommendationPreferences = pgTable('recommendation_preferences', {
 
 /**
  * One visit to For you: the ranked list its first page computed, which the following pages read in order, so
- * infinite scroll never shows a card twice however the scores move meanwhile. Deleted after a day.
+ * infinite scroll never shows a card twice however the scores move meanwhile. A person's latest list is served
+ * again to their next visits while it is recent and their signals have not changed since it was computed
+ * (`signalsVersion`). Deleted after a day.
  */
 export const recommendationFeeds = pgTable(
   'recommendation_feeds',
@@ -1025,10 +1027,25 @@ export const recommendationFeeds = pgTable(
     entries: jsonb().$type<{ id: string; source: string; reason: string; page: number }[]>().notNull(),
     /** What the first page told the person (signal counts, picked tags), for the later pages to repeat. */
     meta: jsonb().notNull().default({}),
+    /** The person's `recommendation_signal_versions.version` when the list was computed. */
+    signalsVersion: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('recommendation_feeds_created_idx').on(table.createdAt)],
+  (table) => [
+    index('recommendation_feeds_created_idx').on(table.createdAt),
+    index('recommendation_feeds_profile_idx').on(table.profileKey, table.createdAt),
+  ],
 );
+
+/**
+ * A counter per person that triggers move on whenever something changes that their For you list must reflect
+ * at once: a like, a follow, a block either way, "Not interested", the picked topics or the tilt. No foreign
+ * key: the triggers also fire while a deleted account's rows cascade away; the daily sweep drops orphans.
+ */
+export const recommendationSignalVersions = pgTable('recommendation_signal_versions', {
+  profileKey: text().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Item-to-item co-engagement: for each card, the cards most often liked or studied by the same people, with

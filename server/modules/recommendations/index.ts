@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recommendationRoutes } from './routes.ts';
+import { prepareFeedQueue, recommendationRoutes } from './routes.ts';
 import { createRecommendationService } from './service.ts';
 
 export type { RecommendationService } from './service.ts';
@@ -12,6 +12,8 @@ export async function recommendationsPlugin(app: FastifyInstance) {
   const service = createRecommendationService({
     db: app.db,
     listedByIds: (readerKey, ids) => app.explore.listedByIds(readerKey, ids),
+    queuePrepare: (profileKey) =>
+      app.jobs.send(prepareFeedQueue, { profileKey }, { singletonKey: profileKey }),
   });
   await app.register(recommendationRoutes(service));
 }

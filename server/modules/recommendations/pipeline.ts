@@ -52,6 +52,8 @@ export type Recommendation = Arrangement & {
   signals: SignalCounts;
   tilt: number;
   pickedTags: string[];
+  /** The version of the person's signals this run read (see `recommendation_signal_versions`). */
+  signalsVersion: number;
   sourceCounts: { source: RecommendationSource; candidates: number; kept: number }[];
   /** Every candidate after the visibility rules, for "Why not this card?". */
   candidates: ReadonlyMap<string, Candidate>;
@@ -245,6 +247,7 @@ export async function recommend(
     signals: counts,
     tilt: signals.preferences.tilt,
     pickedTags,
+    signalsVersion: signals.signalsVersion,
     sourceCounts,
     candidates,
   };

@@ -216,6 +216,83 @@ describe('For you', () => {
     expect(await ids()).toContain(dull.id);
   });
 
+  it('serves the latest list again until something it depends on changes, and prepares the next one', async () => {
+    const reader = await signUp('Returning Reader');
+    const writer = await make.author();
+    const other = await make.author();
+    await make.follow(reader.id, writer);
+    await make.follow(reader.id, other);
+    await make.follow(reader.id, await make.author());
+    const first = await make.card(writer, { title: 'Returning one', tags: ['return-t'] });
+    const second = await make.card(writer, { title: 'Returning two', tags: ['return-t'] });
+    const third = await make.card(other, { title: 'Returning three', tags: ['return-t'] });
+    const ids = (page: ForYouPage) => page.items.map((item) => item.id);
+    const orm = context.db.orm;
+    const visits = async () =>
+      (
+        await orm.execute<{ count: number }>(
+          sql`select count(*)::int as count from recommendation_feeds where profile_key = ${reader.id}`,
+        )
+      ).rows[0]!.count;
+    const age = (id: string, minutes: number) =>
+      orm.execute(
+        sql`update recommendation_feeds set created_at = now() - make_interval(mins => ${minutes}) where id = ${id}`,
+      );
+
+    const visit = await feedPage(reader);
+    expect(ids(visit)).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
+    const again = await feedPage(reader);
+    expect(again.feedId).toBe(visit.feedId);
+    expect(ids(again)).toEqual(ids(visit));
+    expect(await visits()).toBe(1);
+
+    // A card that stops being public after the list was made is left out when the list is served again.
+    await orm.execute(sql`update cards set visibility = 'private' where id = ${third.id}`);
+    const withoutPrivate = await feedPage(reader);
+    expect(withoutPrivate.feedId).toBe(visit.feedId);
+    expect(ids(withoutPrivate)).not.toContain(third.id);
+
+    // A like is a signal: the next visit is computed again, and the liked card is not in it.
+    await like(reader, first.id);
+    const afterLike = await feedPage(reader);
+    expect(afterLike.feedId).not.toBe(visit.feedId);
+    expect(ids(afterLike)).not.toContain(first.id);
+    expect(ids(afterLike)).toContain(second.id);
+
+    // So are a follow and a block.
+    const newcomer = await make.author();
+    const byNewcomer = await make.card(newcomer, { title: 'By a newly followed author', tags: ['return-t'] });
+    await make.follow(reader.id, newcomer);
+    const afterFollow = await feedPage(reader);
+    expect(afterFollow.feedId).not.toBe(afterLike.feedId);
+    expect(ids(afterFollow)).toContain(byNewcomer.id);
+    await make.block(reader.id, newcomer);
+    const afterBlock = await feedPage(reader);
+    expect(afterBlock.feedId).not.toBe(afterFollow.feedId);
+    expect(ids(afterBlock)).not.toContain(byNewcomer.id);
+
+    // A list a few minutes old is served once more while its successor is computed in the background.
+    const fresh = await make.card(writer, { title: 'Written meanwhile', tags: ['return-t'] });
+    await age(afterBlock.feedId, 5);
+    const before = await visits();
+    const served = await feedPage(reader);
+    expect(served.feedId).toBe(afterBlock.feedId);
+    expect(ids(served)).not.toContain(fresh.id);
+    const deadline = Date.now() + 20_000;
+    while ((await visits()) === before) {
+      if (Date.now() > deadline) throw new Error('no list was prepared in the background');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const prepared = await feedPage(reader);
+    expect(prepared.feedId).not.toBe(afterBlock.feedId);
+    expect(ids(prepared)).toContain(fresh.id);
+
+    // Past half an hour a list is not served again: the visit computes a new one.
+    await age(prepared.feedId, 31);
+    const stale = await feedPage(reader);
+    expect(stale.feedId).not.toBe(prepared.feedId);
+  });
+
   it('refuses bad feedback, impressions and cursors, and changes nothing', async () => {
     const reader = await signUp('Bad Input Reader');
     const stranger = await signUp('Stranger');

@@ -27,6 +27,8 @@ import { signedInUser } from '../../plugins/access.ts';
 import type { RecommendationService } from './service.ts';
 
 const tags = ['recommendations'];
+/** The queue whose jobs compute a person's next For you list ahead of their next visit. */
+export const prepareFeedQueue = 'recommendations.prepare-feed';
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -256,6 +258,12 @@ export function recommendationRoutes(service: RecommendationService): RoutesPlug
       async () => service.rebuild(),
     );
 
+    app.jobs.define<{ profileKey: string }>(
+      prepareFeedQueue,
+      // `short`: one job per person waits at a time, however many visits ask for it meanwhile.
+      { retryLimit: 1, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 60, policy: 'short' },
+      async ({ profileKey }) => service.prepare(profileKey),
+    );
     app.jobs.every(
       'recommendations.rebuild',
       '17 * * * *',

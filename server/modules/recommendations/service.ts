@@ -30,6 +30,10 @@ import { profileSummaryOf } from '../profiles/index.ts';
 
 /** Cards one computation of a visit lays out (five pages); a visit that scrolls past them gets more. */
 export const VISIT_ITEMS = 120;
+/** A person's latest list is served again to their next visits for this long, unless their signals change. */
+export const REUSE_MS = 30 * 60_000;
+/** A list served again when older than this has its successor prepared in the background, for the next visit. */
+export const PREPARE_AFTER_MS = 2 * 60_000;
 /** Site figures are read again after this long. */
 const SITE_FIGURES_MS = 5 * 60_000;
 /** Days of impressions the debug page's rates read. */
@@ -40,6 +44,8 @@ export type RecommendationDependencies = {
   db: Database;
   /** Summaries of listed cards the reader may see, in the order asked (Explore's reader). */
   listedByIds: (readerKey: string, ids: readonly string[]) => Promise<CardSummary[]>;
+  /** Asks for `prepare(profileKey)` to run in the background (once, however often asked meanwhile). */
+  queuePrepare: (profileKey: string) => Promise<unknown>;
 };
 
 type FeedMeta = { signals: SignalCounts; pickedTags: string[]; capped: boolean };
@@ -100,6 +106,8 @@ export function createRecommendationService(deps: RecommendationDependencies) {
     entries: FeedEntry[],
     meta: FeedMeta,
     mode: string,
+    /** Whether pages follow, when `entries` holds only this page's. */
+    laterPages?: boolean,
   ): Promise<ForYouPage> {
     const onPage = entries.filter((entry) => entry.page === pageNumber);
     const summaries = await deps.listedByIds(
@@ -107,7 +115,7 @@ export function createRecommendationService(deps: RecommendationDependencies) {
       onPage.map((entry) => entry.id),
     );
     const reasons = new Map(onPage.map((entry) => [entry.id, entry]));
-    const more = entries.some((entry) => entry.page > pageNumber) || meta.capped;
+    const more = laterPages ?? (entries.some((entry) => entry.page > pageNumber) || meta.capped);
     return {
       items: summaries.map((card) => {
         const entry = reasons.get(card.id)!;
@@ -128,6 +136,29 @@ export function createRecommendationService(deps: RecommendationDependencies) {
       reason: item.reason.text,
       page: firstPage + item.page,
     }));
+
+  /** Computes a new list for the person and stores it as a visit. */
+  async function computeVisit(profileKey: string) {
+    const recommendation = await recommend(deps.db.orm, profileKey, await siteFigures(), {
+      maxItems: VISIT_ITEMS,
+    });
+    const feedId = randomUUID();
+    const entries = entriesOf(recommendation, 0);
+    const meta: FeedMeta = {
+      signals: recommendation.signals,
+      pickedTags: recommendation.pickedTags,
+      capped: entries.length >= VISIT_ITEMS,
+    };
+    await store.saveFeed(
+      feedId,
+      profileKey,
+      recommendation.mode,
+      entries,
+      meta,
+      recommendation.signalsVersion,
+    );
+    return { feedId, entries, meta, mode: recommendation.mode };
+  }
 
   /** Resolves whose feed the debug page shows: one's own, or (administrators only, audited) anyone's. */
   async function subject(viewer: { key: string; isAdmin: boolean }, asHandle: string | undefined) {
@@ -170,21 +201,29 @@ export function createRecommendationService(deps: RecommendationDependencies) {
   }
 
   return {
-    /** A page of For you: the first page of a visit computes and stores the visit's list; later ones read it. */
+    /**
+     * A page of For you. A first page serves the person's latest list again while it is recent and nothing it
+     * depends on has changed (asking for its successor in the background once it is a few minutes old), or
+     * computes and stores a new one; later pages read the visit's list.
+     */
     async feed(profileKey: string, cursor?: string): Promise<ForYouPage> {
       if (cursor === undefined) {
-        const recommendation = await recommend(deps.db.orm, profileKey, await siteFigures(), {
-          maxItems: VISIT_ITEMS,
-        });
-        const feedId = randomUUID();
-        const entries = entriesOf(recommendation, 0);
-        const meta: FeedMeta = {
-          signals: recommendation.signals,
-          pickedTags: recommendation.pickedTags,
-          capped: entries.length >= VISIT_ITEMS,
-        };
-        await store.saveFeed(feedId, profileKey, recommendation.mode, entries, meta);
-        return page(profileKey, feedId, 0, entries, meta, recommendation.mode);
+        const latest = await store.reusableFeed(profileKey, REUSE_MS);
+        if (latest) {
+          if (latest.ageMs > PREPARE_AFTER_MS) await deps.queuePrepare(profileKey);
+          const meta = latest.meta as FeedMeta;
+          return page(
+            profileKey,
+            latest.id,
+            0,
+            latest.entries,
+            meta,
+            latest.mode,
+            latest.more || meta.capped,
+          );
+        }
+        const visit = await computeVisit(profileKey);
+        return page(profileKey, visit.feedId, 0, visit.entries, visit.meta, visit.mode);
       }
       const { feedId, page: pageNumber } = decodeCursor(cursor);
       const visit = await store.feed(feedId, profileKey);
@@ -199,9 +238,14 @@ export function createRecommendationService(deps: RecommendationDependencies) {
         });
         entries = [...entries, ...entriesOf(recommendation, pageNumber)];
         meta = { ...meta, capped: recommendation.placed.length >= VISIT_ITEMS };
-        await store.saveFeed(feedId, profileKey, visit.mode, entries, meta);
+        await store.saveFeed(feedId, profileKey, visit.mode, entries, meta, recommendation.signalsVersion);
       }
       return page(profileKey, feedId, pageNumber, entries, meta, visit.mode);
+    },
+
+    /** Computes the person's next list ahead of their next visit (the background job's work). */
+    async prepare(profileKey: string): Promise<void> {
+      await computeVisit(profileKey);
     },
 
     /** The person's signal counts, and whether For you is personal for them yet (Explore's first tab). */

@@ -37,6 +37,18 @@ export function createFeedsRepository(orm: Orm) {
       .limit(sql.placeholder('limit'))
       .prepare(`explore_${order}_${signedIn ? 'reader' : 'visitor'}_${paged ? 'next' : 'first'}`);
   }
+  // Prepared once as well: For you reads each page of cards this way.
+  const prepareListedByIds = () =>
+    summaries(orm)
+      .where(
+        and(
+          listedCard(),
+          sql`${cards.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          notBlockedBetween(sql.placeholder('reader'), cards.authorKey),
+        ),
+      )
+      .prepare('explore_listed_by_ids');
+  let listedByIdsStatement: ReturnType<typeof prepareListedByIds> | undefined;
   function feed(order: 'newest' | 'trending', signedIn: boolean, paged: boolean) {
     const key = `${order}/${signedIn}/${paged}`;
     let statement = feeds.get(key);
@@ -68,13 +80,8 @@ export function createFeedsRepository(orm: Orm) {
     /** The listed cards among `ids` that the reader may see (no block either way), in no order. */
     async listedByIds(readerKey: string, ids: readonly string[]) {
       if (ids.length === 0) return [];
-      return summaries(orm).where(
-        and(
-          listedCard(),
-          sql`${cards.id} = any(${sql.param(ids)}::uuid[])`,
-          notBlockedBetween(readerKey, cards.authorKey),
-        ),
-      );
+      listedByIdsStatement ??= prepareListedByIds();
+      return listedByIdsStatement.execute({ ids: [...ids], reader: readerKey });
     },
 
     /** Listed cards by the people `readerKey` follows, newest first. */

@@ -15,51 +15,44 @@ export const TAG_POOL = 50;
  * The neighbour rows, computed from likes and studied cards: pairs of cards engaged with close together by
  * the same person, scored by a shrunk cosine (co-engagements over the root of the two cards' engagement
  * counts, times co/(co+1) so a single shared person counts for less), the best per card. Each person's
- * latest engagements are read from their own index (a lateral per person), which costs half of sorting
- * every engagement of the site by person and time.
+ * latest engagements are read from their own index (a lateral per person), and their window pairs (`lead`)
+ * are taken there, over at most 20 rows, instead of sorting every engagement of the site by person; each
+ * pair is counted once, unordered, and written both ways only once scored.
  */
 const neighbourRows = sql`
-  with kept as (
-    select p.key as profile_key, e.card_id, e.r from profiles p
+  with engaged as materialized (
+    select e.card_id, e.n1, e.n2, e.n3 from profiles p
     cross join lateral (
-      select card_id, row_number() over (order by max(at) desc, card_id) as r
+      select card_id, lead(card_id, 1) over w as n1, lead(card_id, 2) over w as n2, lead(card_id, 3) over w as n3
       from (
-        (select card_id, created_at as at from card_likes where profile_key = p.key
-         order by created_at desc limit ${RECENT_PER_PERSON})
-        union all
-        (select card_id, max(coalesce(last_review, updated_at)) as at from review_states
-         where profile_key = p.key and reps > 0 group by card_id order by 2 desc limit ${RECENT_PER_PERSON})
-      ) engaged
-      group by card_id
-      order by r
-      limit ${RECENT_PER_PERSON}
+        select card_id, max(at) as at
+        from (
+          (select card_id, created_at as at from card_likes where profile_key = p.key
+           order by created_at desc limit ${RECENT_PER_PERSON})
+          union all
+          (select card_id, max(coalesce(last_review, updated_at)) as at from review_states
+           where profile_key = p.key and reps > 0 group by card_id order by 2 desc limit ${RECENT_PER_PERSON})
+        ) engaged
+        group by card_id
+        order by max(at) desc, card_id
+        limit ${RECENT_PER_PERSON}
+      ) latest
+      window w as (order by at desc, card_id)
     ) e
   ),
-  -- Each engagement with its card's engagement count, then the next few of the same person beside it: the
-  -- window pairs without a self-join, each carrying both counts (no join to a table of counts after).
-  counted as (select profile_key, card_id, r, count(*) over (partition by card_id) as d from kept),
-  windowed as (
-    select card_id, d,
-      lead(card_id, 1) over w as n1, lead(d, 1) over w as d1,
-      lead(card_id, 2) over w as n2, lead(d, 2) over w as d2,
-      lead(card_id, 3) over w as n3, lead(d, 3) over w as d3
-    from counted window w as (partition by profile_key order by r)
-  ),
-  one_way as (
-    select card_id as c, d as dc, x.n, x.dn
-    from windowed, lateral (values (n1, d1), (n2, d2), (n3, d3)) as x(n, dn)
+  degrees as (select card_id, count(*)::float8 as d from engaged group by card_id),
+  unordered as (
+    select least(card_id, x.n) as a, greatest(card_id, x.n) as b, count(*)::float8 as co
+    from engaged, lateral (values (n1), (n2), (n3)) as x(n)
     where x.n is not null
+    group by 1, 2
   ),
-  pairs as (
-    select c, n, count(*)::float8 as co, max(dc)::float8 as dc, max(dn)::float8 as dn
-    from (select c, dc, n, dn from one_way union all select n, dn, c, dc from one_way) both_ways
-    group by c, n
+  scored as (
+    select u.a, u.b, u.co / sqrt(da.d * db.d) * (u.co / (u.co + 1)) as score
+    from unordered u join degrees da on da.card_id = u.a join degrees db on db.card_id = u.b
   ),
-  ranked as (
-    select c, n, co / sqrt(dc * dn) * (co / (co + 1)) as score,
-      row_number() over (partition by c order by co / sqrt(dc * dn) * (co / (co + 1)) desc, n) as k
-    from pairs
-  )
+  both_ways as (select a as c, b as n, score from scored union all select b, a, score from scored),
+  ranked as (select c, n, score, row_number() over (partition by c order by score desc, n) as k from both_ways)
   select c, n, score from ranked where k <= ${NEIGHBOURS_PER_CARD}`;
 
 /**
@@ -112,12 +105,15 @@ export async function rebuildTagStats(db: Executor): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** Deletes impressions older than `days` and visits older than a day; returns how many of each. */
+/** Deletes impressions older than `days`, visits older than a day and deleted people's counters. */
 export async function deleteOldRows(db: Executor, days: number) {
   const impressions = await db.execute(sql`
     delete from recommendation_impressions where shown_at < now() - make_interval(days => ${days})`);
   const feeds = await db.execute(
     sql`delete from recommendation_feeds where created_at < now() - interval '1 day'`,
   );
+  // Counters of deleted accounts (their rows cascading away moved them once more).
+  await db.execute(sql`
+    delete from recommendation_signal_versions v where not exists (select 1 from profiles p where p.key = v.profile_key)`);
   return { impressions: impressions.rowCount ?? 0, feeds: feeds.rowCount ?? 0 };
 }

@@ -23,6 +23,8 @@ export type SignalRows = {
   feedback: { kind: string; target: string }[];
   impressions: { cardId: string; count: number; opened: boolean }[];
   preferences: { tilt: number; tags: string[] };
+  /** The person's `recommendation_signal_versions` counter, read in the same snapshot as the rest. */
+  signalsVersion: number;
 };
 
 const LIMIT = 200;
@@ -31,8 +33,8 @@ const SMALL = 50;
 /**
  * Reads everything the recommender knows of a person in one statement (one round trip and one plan instead
  * of a dozen): counts, the latest likes and studied cards, remixes, cards shared in Confer, the tags of their
- * cards and decks, follows, feedback, recent impressions and preferences. `exclude` leaves cards out of the
- * engagements (the evaluation's held-back ones).
+ * cards and decks, follows, feedback, recent impressions, preferences, and the version of all that. `exclude`
+ * leaves cards out of the engagements (the evaluation's held-back ones).
  */
 export async function readSignals(
   db: Executor,
@@ -90,6 +92,8 @@ export async function readSignals(
         where i.profile_key = ${profileKey} and i.shown_at > now() - interval '14 days'
         group by i.card_id) seen), '[]'::json) as impressions,
       coalesce((select json_build_object('tilt', tilt, 'tags', tags) from recommendation_preferences
-        where profile_key = ${profileKey}), json_build_object('tilt', 0, 'tags', '{}'::text[])) as preferences`);
+        where profile_key = ${profileKey}), json_build_object('tilt', 0, 'tags', '{}'::text[])) as preferences,
+      coalesce((select version from recommendation_signal_versions where profile_key = ${profileKey}), 0)::float8
+        as "signalsVersion"`);
   return result.rows[0]!;
 }

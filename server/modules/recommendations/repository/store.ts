@@ -21,10 +21,46 @@ export function createStore(orm: Orm) {
       return result.rows[0];
     },
 
-    async saveFeed(id: string, profileKey: string, mode: string, entries: FeedEntry[], meta: object) {
+    /**
+     * The person's latest list if it is younger than `maxAgeMs` and was computed from their signals as they
+     * are now (no like, follow, block, feedback or preference since): its first page's entries, whether it
+     * holds more, and its age; else undefined.
+     */
+    async reusableFeed(profileKey: string, maxAgeMs: number) {
+      const result = await orm.execute<{
+        id: string;
+        mode: string;
+        entries: FeedEntry[];
+        more: boolean;
+        meta: unknown;
+        ageMs: number;
+      }>(sql`
+        select f.id, f.mode, f.meta, extract(epoch from now() - f.created_at)::float8 * 1000 as "ageMs",
+          coalesce(jsonb_path_query_array(f.entries, '$[*] ? (@.page == 0)'), '[]'::jsonb) as entries,
+          jsonb_path_exists(f.entries, '$[*] ? (@.page > 0)') as more
+        from recommendation_feeds f
+        where f.profile_key = ${profileKey}
+          and f.created_at > now() - make_interval(secs => ${maxAgeMs / 1000})
+          and f.signals_version = coalesce(
+            (select version from recommendation_signal_versions where profile_key = ${profileKey}), 0)
+        order by f.created_at desc
+        limit 1`);
+      return result.rows[0];
+    },
+
+    /** Stores a visit's list (a new one, or one that grew as the person scrolled past its end). */
+    async saveFeed(
+      id: string,
+      profileKey: string,
+      mode: string,
+      entries: FeedEntry[],
+      meta: object,
+      signalsVersion: number,
+    ) {
       await orm.execute(sql`
-        insert into recommendation_feeds (id, profile_key, mode, entries, meta)
-        values (${id}, ${profileKey}, ${mode}, ${JSON.stringify(entries)}::jsonb, ${JSON.stringify(meta)}::jsonb)
+        insert into recommendation_feeds (id, profile_key, mode, entries, meta, signals_version)
+        values (${id}, ${profileKey}, ${mode}, ${JSON.stringify(entries)}::jsonb, ${JSON.stringify(meta)}::jsonb,
+          ${signalsVersion})
         on conflict (id) do update set entries = excluded.entries, meta = excluded.meta`);
     },
 
