@@ -52,7 +52,9 @@ export async function startServer(
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
   };
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  // BENCH_SERVER_NODE_OPTIONS passes options to the server's Node only (`--cpu-prof` is refused in NODE_OPTIONS).
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeOptions, 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -742,9 +742,12 @@ function ForYouGuide() {
         <strong>For you</strong> is the first tab of <TextLink to="/exploration">Explore</TextLink> once you
         are signed in: public cards chosen for you from what you like, study, write and follow,{' '}
         {recommendationLimits.pageSize} at a time, with at most {recommendationLimits.perAuthorPerPage} cards
-        by one author on a page so no one fills it. Every visit starts a fresh selection, and scrolling down
-        never shows a card twice. Above each card one line says why it is there: “Because you liked …”, “From
-        @…, whom you follow”, “Popular in #…”. Each reason comes from one of these sources:
+        by one author on a page so no one fills it. Scrolling down never shows a card twice. The selection is
+        made again as soon as you like a card, follow or block someone, mark something Not interested or
+        change your topics; otherwise, coming back within a few minutes shows the same selection while a fresh
+        one is prepared for your next visit (at the latest after half an hour). Above each card one line says
+        why it is there: “Because you liked …”, “From @…, whom you follow”, “Popular in #…”. Each reason comes
+        from one of these sources:
       </p>
       <ul>
         {recommendationSources.map((source) => (
