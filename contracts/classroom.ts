@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardLimits, isLinkableTitle, normalizeTitle } from './card-text.ts';
-import { handleSchema } from './profiles.ts';
+import { cardSummarySchema } from './cards.ts';
+import { handleSchema, profileSummarySchema } from './profiles.ts';
 
 /** How demanding a course is. */
 export const courseLevels = ['beginner', 'intermediate', 'advanced'] as const;
@@ -154,3 +155,148 @@ export const courseSourceSchema = z
     { message: 'A lesson appears in one module, once', path: ['modules'] },
   );
 export type CourseSource = z.infer<typeof courseSourceSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The classroom's HTTP API.
+
+/** A lesson as a course version keeps it: its source, its quiz, and the ids of the cards it teaches. */
+export const versionLessonSchema = z.object({
+  source: lessonSourceSchema,
+  quiz: quizSourceSchema,
+  cardIds: z.array(z.uuid()).max(40),
+});
+export type VersionLesson = z.infer<typeof versionLessonSchema>;
+
+/** A course's content as one version keeps it, whole: the course and its lessons in course order. */
+export const courseContentSchema = z.object({
+  course: courseSourceSchema,
+  lessons: z.array(versionLessonSchema).min(1).max(200),
+});
+export type CourseContent = z.infer<typeof courseContentSchema>;
+
+/** Course lengths the catalogue filters by: under 3 hours, 3 to 10, over 10. */
+export const courseLengths = ['short', 'medium', 'long'] as const;
+export type CourseLength = (typeof courseLengths)[number];
+
+/** `GET /api/classroom/courses`: search and filters of the catalogue. */
+export const courseListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  topic: slugSchema.optional(),
+  level: z.enum(courseLevels).optional(),
+  length: z.enum(courseLengths).optional(),
+});
+export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
+
+/** Where a person stands in a lesson. */
+export const lessonStates = ['done', 'in-progress', 'available', 'locked'] as const;
+export type LessonState = (typeof lessonStates)[number];
+
+const lessonRefSchema = z.object({ slug: slugSchema, title: z.string() });
+
+/** A person's enrolment in a course: how far they are, where "Continue" goes, whether they finished. */
+export const enrolmentSchema = z.object({
+  enrolledAt: z.iso.datetime(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  next: lessonRefSchema.nullable(),
+  completedAt: z.iso.datetime().nullable(),
+  certificateId: z.string().nullable(),
+});
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+/** A course in the catalogue, with the person's enrolment when they have one. */
+export const courseSummarySchema = z.object({
+  slug: slugSchema,
+  title: z.string(),
+  summary: z.string(),
+  level: z.enum(courseLevels),
+  estimatedHours: z.number(),
+  topics: z.array(z.string()),
+  coverURL: z.string().nullable(),
+  lessonCount: z.number().int(),
+  instructors: z.array(profileSummarySchema),
+  enrolment: enrolmentSchema.nullable(),
+});
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+
+/** The catalogue: the person's enrolled courses first (most recently active first), then the others. */
+export const courseListSchema = z.object({ items: z.array(courseSummarySchema) });
+export type CourseList = z.infer<typeof courseListSchema>;
+
+/** A lesson in a course's outline, with where the person stands in it. */
+export const outlineLessonSchema = lessonRefSchema.extend({
+  position: z.number().int().positive(),
+  questions: z.number().int().nonnegative(),
+  cards: z.number().int().nonnegative(),
+  state: z.enum(lessonStates),
+  /** The lessons it needs that are not done yet (empty unless locked). */
+  missing: z.array(lessonRefSchema),
+});
+export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
+
+/** `GET /api/classroom/courses/:slug`: the course page. */
+export const courseDetailSchema = courseSummarySchema.extend({
+  version: z.number().int().positive(),
+  modules: z.array(z.object({ title: z.string(), lessons: z.array(outlineLessonSchema) })),
+  /** Whether the person teaches it (the editor and the class view are theirs). */
+  teaching: z.boolean(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+/** A quiz question as the person stands with it: the form to answer now, and how they did so far. */
+export const lessonQuestionSchema = z.object({
+  question: questionForLearnerSchema,
+  /** Never answered, last answered wrong (`question` is then the form of the retry), or answered right. */
+  status: z.enum(['unanswered', 'wrong', 'right']),
+  attempts: z.number().int().nonnegative(),
+  /** Once answered right: the worked answer, shown again when the lesson is opened again. */
+  result: answerResultSchema.nullable(),
+});
+export type LessonQuestion = z.infer<typeof lessonQuestionSchema>;
+
+/** `GET /api/classroom/courses/:slug/lessons/:lesson`: a lesson to study (its questions without answers). */
+export const lessonViewSchema = z.object({
+  course: lessonRefSchema,
+  lesson: lessonRefSchema.extend({
+    position: z.number().int().positive(),
+    /** Markdown, rendered as a card's body is (math, code, `[[card links]]`). */
+    body: z.string(),
+    state: z.enum(lessonStates),
+  }),
+  /** The cards the lesson teaches: they are the course's deck in Play. */
+  cards: z.array(cardSummarySchema),
+  questions: z.array(lessonQuestionSchema),
+  previous: lessonRefSchema.nullable(),
+  next: lessonRefSchema.nullable(),
+  enrolment: enrolmentSchema,
+});
+export type LessonView = z.infer<typeof lessonViewSchema>;
+
+/** An answer to the form of a question the person was shown. */
+export const answerInputSchema = z.object({
+  variant: z.number().int().nonnegative().max(9),
+  answer: questionAnswerSchema,
+});
+export type AnswerInput = z.infer<typeof answerInputSchema>;
+
+/** What answering tells: right or not and why, the question's new state, and the progress it made. */
+export const answerOutcomeSchema = z.object({
+  result: answerResultSchema,
+  question: lessonQuestionSchema,
+  /** Whether this answer finished the lesson (its last question answered right). */
+  lessonDone: z.boolean(),
+  enrolment: enrolmentSchema,
+});
+export type AnswerOutcome = z.infer<typeof answerOutcomeSchema>;
+
+/** `GET /api/classroom/certificates/:id`: a certificate of completion, public to anyone with the link. */
+export const certificateSchema = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  holderHandle: z.string(),
+  courseTitle: z.string(),
+  courseSlug: z.string(),
+  version: z.number().int().positive(),
+  issuedAt: z.iso.datetime(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;

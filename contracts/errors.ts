@@ -113,6 +113,15 @@ export const errorCatalogue = {
       'That PDF does not fit in your library’s storage. Delete some PDFs, or premium raises the limit.',
   },
   'pdf/collection-name-taken': { status: 409, message: 'You already have a collection with that name.' },
+  'classroom/not-enrolled': { status: 403, message: 'Enrol in the course to open its lessons.' },
+  'classroom/lesson-locked': {
+    status: 403,
+    message: 'This lesson is locked: finish the lessons it builds on first.',
+  },
+  'classroom/quiz-not-passed': {
+    status: 409,
+    message: 'Answer every question of the lesson’s quiz correctly to finish it.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

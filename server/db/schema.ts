@@ -1282,3 +1282,175 @@ export const cardSources = pgTable(
   },
   (table) => [index('card_sources_document_idx').on(table.documentId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Classroom: courses, their published versions, enrolments, progress, quiz attempts and certificates.
+
+/**
+ * A course. Its catalogue fields (title, summary, level, hours, topics) are those of its published version,
+ * copied here so the catalogue searches and filters one table; the content itself is in `course_versions`.
+ * A course without a published version is a draft: 404 to learners.
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    slug: text().notNull(),
+    /** Who created it; instructors are in `course_instructors`. */
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    summary: text().notNull(),
+    level: text().notNull(),
+    estimatedHours: doublePrecision().notNull(),
+    topics: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    coverURL: text(),
+    lessonCount: integer().notNull().default(0),
+    /** The version learners take; null while the course is a draft. */
+    publishedVersion: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('courses_slug_idx').on(table.slug),
+    check('courses_level', sql`level in ('beginner', 'intermediate', 'advanced')`),
+  ],
+);
+
+/**
+ * A version of a course's content, whole: the course, its lessons in order with their quizzes, and the ids of
+ * the cards each lesson teaches (`contracts/classroom.ts` `courseContentSchema`). Published versions are never
+ * changed; learners follow the published one.
+ */
+export const courseVersions = pgTable(
+  'course_versions',
+  {
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    content: jsonb().notNull(),
+    publishedAt: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => profiles.key, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.number] })],
+);
+
+/** The people who teach a course: they edit it, publish versions and see its class view. */
+export const courseInstructors = pgTable(
+  'course_instructors',
+  {
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.courseId, table.profileKey] }),
+    index('course_instructors_profile_idx').on(table.profileKey),
+  ],
+);
+
+/** A person taking a course. Leaving deletes the row; their lesson progress stays for when they come back. */
+export const courseEnrolments = pgTable(
+  'course_enrolments',
+  {
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    enrolledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The lesson they opened last: where "Continue" takes them. */
+    lastLesson: text(),
+    lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.courseId, table.profileKey] }),
+    index('course_enrolments_profile_idx').on(table.profileKey, table.lastActiveAt),
+  ],
+);
+
+/** A person's progress in one lesson of a course. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    lesson: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.profileKey, table.lesson] })],
+);
+
+/**
+ * Every answer a person gave to a quiz question: which variant they were asked, what they answered, whether it
+ * was right. The variant of their next attempt, and the class view's hardest questions, come from these rows.
+ */
+export const questionAttempts = pgTable(
+  'question_attempts',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    lesson: text().notNull(),
+    question: text().notNull(),
+    variant: integer().notNull(),
+    answer: jsonb().notNull(),
+    correct: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('question_attempts_person_idx').on(
+      table.courseId,
+      table.profileKey,
+      table.lesson,
+      table.question,
+      table.createdAt,
+    ),
+  ],
+);
+
+/**
+ * A certificate of completion, public at `/classroom/certificates/:id`. The names are copied so it reads as it
+ * was issued; it goes with the account.
+ */
+export const courseCertificates = pgTable(
+  'course_certificates',
+  {
+    id: text().primaryKey(),
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    holderName: text().notNull(),
+    courseTitle: text().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('course_certificates_person_idx').on(table.courseId, table.profileKey)],
+);

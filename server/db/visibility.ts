@@ -3,7 +3,7 @@
 // decide on a row already read use the twins at the end of the file.
 import { and, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { blocks, cards } from './schema.ts';
+import { blocks, cards, courses } from './schema.ts';
 
 /** A signed-in reader's profile key, a placeholder for one in a prepared statement, or undefined for a visitor. */
 export type Reader = string | Placeholder | undefined;
@@ -36,6 +36,14 @@ export function publishedCard(card: CardColumns = cards): SQL {
  */
 export function listedCard(card: CardColumns = cards): SQL {
   return sql`(${card.status} = 'published' and ${card.visibility} = 'public' and ${card.deletedAt} is null)`;
+}
+
+/**
+ * A course learners may see: one with a published version. Drafts are their instructors' only (404 to others,
+ * like a private card).
+ */
+export function publishedCourse(course: { publishedVersion: AnyColumn } = courses): SQL {
+  return sql`(${course.publishedVersion} is not null)`;
 }
 
 /** Opens by its link for anyone: published, public or unlisted, not deleted (embeds, link previews). */

@@ -383,6 +383,23 @@ const fixtures: Record<string, Fixture> = {
     owned: true,
   },
   '/api/pdfs/settings': { access: 'user', body: () => ({ makeCardAs: 'draft' }) },
+  '/api/classroom/courses': { access: 'optional' },
+  '/api/classroom/courses/:slug': { access: 'optional', params: () => ({ slug: 'no-such-course' }) },
+  '/api/classroom/courses/:slug/enrolment': { access: 'user', params: () => ({ slug: 'no-such-course' }) },
+  '/api/classroom/courses/:slug/lessons/:lesson': {
+    access: 'user',
+    params: () => ({ slug: 'no-such-course', lesson: 'no-such-lesson' }),
+  },
+  '/api/classroom/courses/:slug/lessons/:lesson/questions/:question/answers': {
+    access: 'user',
+    params: () => ({ slug: 'no-such-course', lesson: 'no-such-lesson', question: 'no-such-question' }),
+    body: () => ({ variant: 0, answer: { kind: 'single', option: 'a' } }),
+  },
+  '/api/classroom/courses/:slug/lessons/:lesson/completion': {
+    access: 'user',
+    params: () => ({ slug: 'no-such-course', lesson: 'no-such-lesson' }),
+  },
+  '/api/classroom/certificates/:id': { access: 'public', params: () => ({ id: 'no-such-certificate' }) },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,

@@ -1,8 +1,10 @@
 import { normalizeTitle, parseWikiLinks } from '../../contracts/card-text.ts';
 import type { Orm } from '../db/client.ts';
 import { createCards } from '../modules/cards/index.ts';
+import { installCourse } from '../modules/classroom/index.ts';
 import { seedDemoChannels } from './demo-confer.ts';
 import { demoCardFields, readDemoCards, readDemoUsers } from './demo-content.ts';
+import { loadDemoCourses } from './demo-courses.ts';
 import { createSeedRepository } from './repository.ts';
 
 const SEEDED = 'demo-content-seeded';
@@ -25,6 +27,7 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
   const seed = createSeedRepository(orm);
   if (await seed.isDone(SEEDED)) {
     await seedChannelsOnce(orm, log);
+    await seedCourses(orm, log);
     return 0;
   }
   const service = createCards(orm);
@@ -82,7 +85,29 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
   await seed.markDone(SEEDED);
   log.info(`Demo content: ${demoCards.length} cards by ${authors.length} authors (${created} added now)`);
   await seedChannelsOnce(orm, log);
+  await seedCourses(orm, log);
   return created;
+}
+
+/** The demo courses, each installed once (a course whose slug exists is left as its instructors made it). */
+async function seedCourses(orm: Orm, log: { info: (message: string) => void }): Promise<void> {
+  for (const course of await loadDemoCourses()) {
+    const { dir: _dir, lessons, ...source } = course;
+    const installed = await installCourse(orm, {
+      source,
+      lessons: lessons.map((lesson) => ({
+        source: {
+          slug: lesson.slug,
+          title: lesson.title,
+          requires: lesson.requires,
+          cards: lesson.cards,
+          body: lesson.body,
+        },
+        quiz: lesson.quiz,
+      })),
+    });
+    if (installed) log.info(`Demo content: the course “${course.title}” installed`);
+  }
 }
 
 /** Confer's demo channels, talking about the demo cards (which exist by now), once. */
