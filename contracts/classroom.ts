@@ -201,6 +201,10 @@ export const enrolmentSchema = z.object({
   next: lessonRefSchema.nullable(),
   completedAt: z.iso.datetime().nullable(),
   certificateId: z.string().nullable(),
+  /** Their Play deck of the course's cards (null if they deleted it: enrolling again makes a new one). */
+  deckId: z.uuid().nullable(),
+  /** The course's private Confer channel, which enrolling joined. */
+  channelId: z.uuid().nullable(),
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
 

@@ -1314,6 +1314,8 @@ export const courses = pgTable(
     lessonCount: integer().notNull().default(0),
     /** The version learners take; null while the course is a draft. */
     publishedVersion: integer(),
+    /** Its private Confer channel, which enrolling joins; made at the first enrolment. */
+    channelId: uuid().references(() => conversations.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -1373,6 +1375,8 @@ export const courseEnrolments = pgTable(
     enrolledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The lesson they opened last: where "Continue" takes them. */
     lastLesson: text(),
+    /** Their Play deck of the course's cards, made when they enrolled; review goes on after the course. */
+    deckId: uuid().references(() => decks.id, { onDelete: 'set null' }),
     lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },

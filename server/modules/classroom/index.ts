@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createConferRepository } from '../confer/index.ts';
+import { createPlay } from '../play/index.ts';
 import { classroomRoutes } from './routes.ts';
 import { createClassroomService } from './service.ts';
 
@@ -10,6 +12,8 @@ export async function classroomPlugin(app: FastifyInstance) {
   const service = createClassroomService({
     orm: app.db.orm,
     listedByIds: (readerKey, ids) => app.explore.listedByIds(readerKey, ids),
+    play: createPlay(app.db.orm),
+    confer: createConferRepository(app.db.orm),
   });
   await app.register(classroomRoutes(service));
 }

@@ -118,6 +118,26 @@ export function createClassroomRepository(orm: Orm) {
       return rows.length > 0;
     },
 
+    /** Sets the course's channel unless it has one already; answers the channel it has now. */
+    async setChannel(courseId: string, channelId: string): Promise<string | null> {
+      await orm
+        .update(courses)
+        .set({ channelId })
+        .where(and(eq(courses.id, courseId), sql`${courses.channelId} is null`));
+      const rows = await orm
+        .select({ channelId: courses.channelId })
+        .from(courses)
+        .where(eq(courses.id, courseId));
+      return rows[0]?.channelId ?? null;
+    },
+
+    async setDeck(courseId: string, profileKey: string, deckId: string) {
+      await orm
+        .update(courseEnrolments)
+        .set({ deckId })
+        .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.profileKey, profileKey)));
+    },
+
     /** Ends the enrolment; the lesson progress stays for a later return. */
     async leave(courseId: string, profileKey: string): Promise<boolean> {
       const rows = await orm

@@ -172,12 +172,21 @@ describe('the classroom', () => {
     expect(refused.statusCode).toBe(403);
     expect(errorEnvelopeSchema.parse(refused.json()).error.code).toBe('classroom/not-enrolled');
 
-    const enrolled = await request('PUT', path(slug, '/enrolment'), learner);
-    expect(enrolmentSchema.parse(enrolled.json())).toMatchObject({
-      done: 0,
-      total: 3,
-      next: { slug: 'capitals' },
-    });
+    const enrolled = enrolmentSchema.parse((await request('PUT', path(slug, '/enrolment'), learner)).json());
+    expect(enrolled).toMatchObject({ done: 0, total: 3, next: { slug: 'capitals' } });
+    // The course's cards are the person's Play deck from now on; enrolling again makes no second one.
+    const deck = await request('GET', `/api/play/decks/${enrolled.deckId}/cards`, learner);
+    expect(deck.statusCode, deck.body).toBe(200);
+    expect((deck.json() as { items: { title: string }[] }).items.map((card) => card.title).sort()).toEqual([
+      'Capital cities',
+      'Precision at k',
+    ]);
+    const again = enrolmentSchema.parse((await request('PUT', path(slug, '/enrolment'), learner)).json());
+    expect(again.deckId).toBe(enrolled.deckId);
+    // Enrolling joined the course's private channel, which people outside the course cannot see.
+    const channel = `/api/confer/conversations/${enrolled.channelId}`;
+    expect((await request('GET', channel, learner)).statusCode).toBe(200);
+    expect((await request('GET', channel, await signUp('Outsider'))).statusCode).toBe(404);
 
     // A locked lesson is refused by the server, naming what it needs.
     const locked = await request('GET', path(slug, '/lessons/together'), learner);
@@ -269,6 +278,7 @@ describe('the classroom', () => {
     );
     expect(catalogue.items[0]).toMatchObject({ slug, enrolment: { done: 3, total: 3 } });
     expect((await request('DELETE', path(slug, '/enrolment'), learner)).json()).toEqual({ left: true });
+    expect((await request('GET', channel, learner)).statusCode).toBe(404);
     expect(courseDetailSchema.parse((await request('GET', path(slug), learner)).json()).enrolment).toBeNull();
     const back = enrolmentSchema.parse((await request('PUT', path(slug, '/enrolment'), learner)).json());
     expect(back).toMatchObject({ done: 3, certificateId: finished.certificateId });

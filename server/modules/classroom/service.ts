@@ -16,6 +16,8 @@ import type {
 } from '../../../contracts/classroom.ts';
 import type { Orm } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ConferRepository } from '../confer/index.ts';
+import type { PlayService } from '../play/index.ts';
 import { profileSummaryOf } from '../profiles/index.ts';
 import {
   checkAnswer,
@@ -37,6 +39,16 @@ export type ClassroomDependencies = {
   orm: Orm;
   /** Summaries of listed cards the reader may see, in the order asked (Explore's reader). */
   listedByIds: (readerKey: string, ids: readonly string[]) => Promise<CardSummary[]>;
+  /** Play, where a person's course deck is made and looked up. */
+  play: Pick<PlayService, 'createDeck' | 'deck'>;
+  /** Confer, where each course has its private channel. */
+  confer: Pick<ConferRepository, 'createChannel' | 'addMembers' | 'removeMember'>;
+};
+
+/** A course channel's name: the course's slug, cut to a channel name's length (and made unique if taken). */
+const channelNameOf = (slug: string, attempt: number) => {
+  const suffix = attempt === 0 ? '' : `-${randomBytes(3).toString('hex')}`;
+  return `${slug.slice(0, 40 - suffix.length).replace(/-+$/, '')}${suffix}`;
 };
 
 const notFound = (message = 'There is no such course.') => new AppError('common/not-found', { message });
@@ -51,6 +63,24 @@ const variantSeed = (courseId: string, profileKey: string, lesson: string, quest
 /** The classroom: the catalogue, enrolment, lessons and their quizzes, progress and certificates. */
 export function createClassroomService(deps: ClassroomDependencies) {
   const repository = createClassroomRepository(deps.orm);
+
+  /** The course's private channel, made (owned by its owner, with its instructors) the first time it is needed. */
+  async function channelOf(row: CourseRow): Promise<string> {
+    if (row.channelId) return row.channelId;
+    for (let attempt = 0; ; attempt++) {
+      const made = await deps.confer.createChannel({
+        kind: 'private',
+        name: channelNameOf(row.slug, attempt),
+        topic: `Discussion of the course “${row.title}”`.slice(0, 200),
+        ownerKey: row.ownerKey,
+      });
+      if ('taken' in made) continue;
+      const channelId = (await repository.setChannel(row.id, made.created.id))!;
+      const instructors = (await repository.instructors([row.id])).map((person) => person.key);
+      await deps.confer.addMembers(channelId, instructors);
+      return channelId;
+    }
+  }
 
   /** A published course by slug and its published content; a draft is 404 like a missing one. */
   async function published(slug: string): Promise<{ row: CourseRow; content: CourseContent }> {
@@ -73,6 +103,7 @@ export function createClassroomService(deps: ClassroomDependencies) {
     content.lessons.find((lesson) => lesson.source.slug === slug)?.source.title ?? slug;
 
   function enrolmentOf(
+    row: CourseRow,
     enrolment: EnrolmentRow,
     content: CourseContent,
     states: readonly LessonStateOf[],
@@ -86,6 +117,8 @@ export function createClassroomService(deps: ClassroomDependencies) {
       next: next ? { slug: next.slug, title: titleOf(content, next.slug) } : null,
       completedAt: enrolment.completedAt?.toISOString() ?? null,
       certificateId: certificate,
+      deckId: enrolment.deckId,
+      channelId: row.channelId,
     };
   }
 
@@ -130,7 +163,9 @@ export function createClassroomService(deps: ClassroomDependencies) {
     const states = statesOf(content, done, started);
     return {
       states,
-      enrolment: enrolment ? enrolmentOf(enrolment, content, states, certificates.get(row.id) ?? null) : null,
+      enrolment: enrolment
+        ? enrolmentOf(row, enrolment, content, states, certificates.get(row.id) ?? null)
+        : null,
     };
   }
 
@@ -197,7 +232,7 @@ export function createClassroomService(deps: ClassroomDependencies) {
             const doneHere = new Set(done.get(row.id) ?? []);
             const states = content ? statesOf(content, doneHere, new Set(doneHere)) : [];
             if (content)
-              enrolment = enrolmentOf(mine.enrolment, content, states, certificates.get(row.id) ?? null);
+              enrolment = enrolmentOf(row, mine.enrolment, content, states, certificates.get(row.id) ?? null);
           }
           return { item: summaryOf(row, instructors.get(row.id) ?? [], enrolment), order: mine?.index };
         }),
@@ -242,17 +277,39 @@ export function createClassroomService(deps: ClassroomDependencies) {
       };
     },
 
-    /** Enrols the person (enrolling again changes nothing); answers their enrolment. */
+    /**
+     * Enrols the person (enrolling again changes nothing) and makes their Play deck of the course's cards,
+     * again if they deleted it; answers their enrolment.
+     */
     async enrol(profileKey: string, slug: string): Promise<Enrolment> {
       const { row, content } = await published(slug);
       await repository.enrol(row.id, profileKey);
-      return (await standing(row, content, profileKey)).enrolment!;
+      const enrolment = await repository.enrolment(row.id, profileKey);
+      const deck = enrolment?.deckId
+        ? await deps.play.deck(enrolment.deckId, profileKey).catch(() => undefined)
+        : undefined;
+      if (!deck) {
+        const made = await deps.play.createDeck(profileKey, {
+          name: row.title.slice(0, 80),
+          description: `The cards of the course “${row.title}”, to keep what it taught.`.slice(0, 500),
+          source: { kind: 'collection' },
+          cardIds: [...new Set(content.lessons.flatMap((lesson) => lesson.cardIds))],
+        });
+        await repository.setDeck(row.id, profileKey, made.id);
+      }
+      const channelId = await channelOf(row);
+      await deps.confer.addMembers(channelId, [profileKey]);
+      return (await standing({ ...row, channelId }, content, profileKey)).enrolment!;
     },
 
     /** Leaves the course; progress and certificate stay. */
     async leave(profileKey: string, slug: string): Promise<{ left: boolean }> {
       const { row } = await published(slug);
-      return { left: await repository.leave(row.id, profileKey) };
+      const left = await repository.leave(row.id, profileKey);
+      // An instructor stays in the channel they teach in.
+      if (left && row.channelId && !(await repository.teaches(row.id, profileKey)))
+        await deps.confer.removeMember(row.channelId, profileKey);
+      return { left };
     },
 
     /** A lesson of an enrolled person's course: its text, cards and questions (never their answers). */
