@@ -89,6 +89,59 @@ export const quizSourceSchema = z
   });
 export type QuizSource = z.infer<typeof quizSourceSchema>;
 
+/** A learner's answer to one variant of a question; its kind must be the variant's. */
+export const questionAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('single'), option: optionIdSchema }),
+  z.object({
+    kind: z.literal('multiple'),
+    options: z
+      .array(optionIdSchema)
+      .min(1)
+      .max(8)
+      .refine((ids) => new Set(ids).size === ids.length, 'Choose an option once'),
+  }),
+  z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(200) }),
+  z.object({ kind: z.literal('numeric'), value: z.number().finite() }),
+]);
+export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
+
+/** A variant as a learner sees it before answering: never its answer, explanation or options' feedback. */
+export const questionForLearnerSchema = z.object({
+  id: slugSchema,
+  /** Which of the question's variants this is (0-based): the answer names it back. */
+  variant: z.number().int().nonnegative(),
+  kind: z.enum(questionKinds),
+  prompt: z.string(),
+  /** The choices of a single or multiple choice question, in the order they are shown. */
+  options: z.array(z.object({ id: optionIdSchema, text: z.string() })).optional(),
+  /** The unit a numeric answer is given in. */
+  unit: z.string().optional(),
+});
+export type QuestionForLearner = z.infer<typeof questionForLearnerSchema>;
+
+/** The right answer to a variant, shown once it is answered; a text question shows its first accepted answer. */
+export const correctAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('single'), option: optionIdSchema }),
+  z.object({ kind: z.literal('multiple'), options: z.array(optionIdSchema) }),
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({
+    kind: z.literal('numeric'),
+    value: z.number(),
+    tolerance: z.number().nonnegative(),
+    unit: z.string().optional(),
+  }),
+]);
+export type CorrectAnswer = z.infer<typeof correctAnswerSchema>;
+
+/** What checking an answer tells: right or not, the chosen options' feedback (in the options' order), and why. */
+export const answerResultSchema = z.object({
+  correct: z.boolean(),
+  feedback: z.array(z.string()),
+  explanation: z.string(),
+  correctAnswer: correctAnswerSchema,
+});
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
 const titleSchema = z.string().trim().min(1).max(120);
 /** A card is named by its title, as `[[links]]` name it: no `[`, `]`, `|` or line breaks. */
 const cardTitleSchema = z
