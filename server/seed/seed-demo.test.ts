@@ -44,6 +44,14 @@ describe('demo content', () => {
     const card = (await context.app.inject({ method: 'GET', url: `/api/cards/${sample!.id}` })).json();
     expect(card.links.length).toBeGreaterThanOrEqual(1);
 
+    // The demo course is installed, published, with its nine lessons; seeding again leaves it alone.
+    const course = (
+      await context.app.inject({ method: 'GET', url: '/api/classroom/courses/modern-recommendation-systems' })
+    ).json() as { version: number; modules: { lessons: { cards: number }[] }[] };
+    expect(course.version).toBe(1);
+    expect(course.modules.flatMap((module) => module.lessons)).toHaveLength(9);
+    expect(course.modules.flatMap((module) => module.lessons).every((lesson) => lesson.cards > 0)).toBe(true);
+
     expect(await seedDemoContent(context.db.orm, log)).toBe(0);
     const [again] = await context.db.orm.select({ count: sql<number>`count(*)::int` }).from(cards);
     expect(again!.count).toBe(created);

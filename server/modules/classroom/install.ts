@@ -8,7 +8,7 @@ export type CourseFiles = { source: CourseSource; lessons: { source: LessonSourc
 
 /**
  * Installs a course written as files (the demo courses), published as its version 1, taught by the people its
- * `instructors` name. Each lesson's cards are found by title among the instructors' public cards. Does nothing
+ * `instructors` name. Each lesson's cards are found by title among the public cards. Does nothing
  * when a course has the slug already (an installed course is never overwritten); answers whether it installed.
  */
 export async function installCourse(orm: Orm, course: CourseFiles): Promise<boolean> {
@@ -20,9 +20,13 @@ export async function installCourse(orm: Orm, course: CourseFiles): Promise<bool
     if (!key) throw new Error(`Course ${course.source.slug}: no profile has the handle @${handle}`);
     return key;
   });
-  const cards = new Map(
-    (await repository.listedCardsBy(instructorKeys)).map((card) => [normalizeTitle(card.title), card.id]),
-  );
+  const titles = course.lessons.flatMap((lesson) => lesson.source.cards);
+  const cards = new Map<string, string>();
+  // Oldest first: where two public cards share a title, the first published is the one the course means.
+  for (const card of await repository.listedCardsTitled(titles)) {
+    const title = normalizeTitle(card.title);
+    if (!cards.has(title)) cards.set(title, card.id);
+  }
   const content: CourseContent = {
     course: course.source,
     lessons: course.lessons.map((lesson) => ({

@@ -266,13 +266,21 @@ export function createClassroomRepository(orm: Orm) {
       return rows[0];
     },
 
-    /** The listed cards of some authors, oldest first: a course's cards are found among its instructors'. */
-    async listedCardsBy(authorKeys: readonly string[]) {
-      if (authorKeys.length === 0) return [];
+    /** Listed cards with these titles (any letter case), oldest first: where a course's cards are found. */
+    async listedCardsTitled(titles: readonly string[]) {
+      if (titles.length === 0) return [];
       return orm
         .select({ id: cards.id, title: cards.title })
         .from(cards)
-        .where(and(listedCard(), inArray(cards.authorKey, [...authorKeys])))
+        .where(
+          and(
+            listedCard(),
+            inArray(
+              sql`lower(${cards.title})`,
+              titles.map((title) => title.toLowerCase()),
+            ),
+          ),
+        )
         .orderBy(asc(cards.publishedAt));
     },
 
