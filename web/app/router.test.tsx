@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { stubApi } from '../test/api-stub.ts';
+import { courseListFixture, recsysDetail, recsysSummary } from '../test/course-fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 import { pageRoutes } from './router.tsx';
 
@@ -36,6 +38,14 @@ const pages: [path: string, heading: string][] = [
   ['/admin', 'Administration'],
 ];
 
+// Pages whose heading comes from the API get their answers; the others render their heading without one.
+const answers: Record<string, Record<string, object>> = {
+  '/classroom': { 'GET /api/classroom/courses': courseListFixture([recsysSummary()]) },
+  '/classroom/classes/modern-recommendation-systems': {
+    'GET /api/classroom/courses/modern-recommendation-systems': recsysDetail(),
+  },
+};
+
 describe('routes', () => {
   it('loads every page lazily', () => {
     for (const route of pageRoutes) {
@@ -47,6 +57,8 @@ describe('routes', () => {
   it.each(pages)(
     '%s renders its page in the shell, with one h1 and a CARD WEB title',
     async (path, heading) => {
+      const api = answers[path];
+      if (api) stubApi(api);
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

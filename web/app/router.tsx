@@ -121,11 +121,8 @@ export const pageRoutes: RouteObject[] = [
     }),
   },
   {
-    path: 'classroom/classes/modern-recommendation-systems',
-    lazy: async () => ({
-      Component: (await import('../features/classroom/modern-recommendation-systems-page.tsx'))
-        .ModernRecommendationSystemsPage,
-    }),
+    path: 'classroom/classes/:slug',
+    lazy: async () => ({ Component: (await import('../features/classroom/course-page.tsx')).CoursePage }),
   },
   {
     path: 'play',

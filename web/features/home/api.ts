@@ -11,6 +11,9 @@ export const homeCardCount = 6;
 /** Cards of the featured deck shown as its sample. */
 export const featuredSampleCount = 3;
 
+/** Courses of the classroom shown to a visitor, the catalogue's first. */
+export const featuredCourseCount = 3;
+
 /** `GET /api/cards/feed/:tab` with the first few cards only: the home page shows a taste, Explore the rest. */
 export const homeFeedQuery = (tab: 'trending' | 'following', reader: string | null) =>
   queryOptions({

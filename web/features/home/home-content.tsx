@@ -18,14 +18,22 @@ import { DueCounts } from '../../components/due-counts.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { useCourses } from '../../lib/classroom-api.ts';
+import { coursePagePath } from '../../lib/classroom-paths.ts';
 import { conversationListQuery } from '../../lib/confer-conversations.ts';
+import { courseFacts } from '../../lib/course-labels.ts';
 import { authPathFor } from '../../lib/navigation.ts';
 import { activityQuery, deckListQuery, playOwnerOf } from '../../lib/play-api.ts';
 import { formatRelative } from '../../lib/relative-time.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { space } from '../../lib/spacing.ts';
-import { featuredDeckQuery, featuredSampleCount, homeCardCount, homeFeedQuery } from './api.ts';
-import { courses } from '../../lib/courses.ts';
+import {
+  featuredCourseCount,
+  featuredDeckQuery,
+  featuredSampleCount,
+  homeCardCount,
+  homeFeedQuery,
+} from './api.ts';
 
 /** The home page below its header: the person's day when signed in, the web's best content for a visitor. */
 export function HomeContent({ user }: { user: SessionUser | null }) {
@@ -329,7 +337,7 @@ function Conversations({ owner }: { owner: string }) {
   );
 }
 
-/** A visitor's first look: trending cards beside a featured deck and the classroom's course. */
+/** A visitor's first look: trending cards beside a featured deck and the classroom's first courses. */
 function VisitorHome() {
   const trending = useQuery(homeFeedQuery('trending', null));
   return (
@@ -341,7 +349,7 @@ function VisitorHome() {
       />
       <Box sx={sideColumn}>
         <FeaturedDeck />
-        <FeaturedCourse />
+        <FeaturedCourses />
       </Box>
     </Box>
   );
@@ -407,27 +415,75 @@ function FeaturedDeck() {
   );
 }
 
-/** The classroom's course, the start of a path through the web. */
-function FeaturedCourse() {
-  const course = courses[0];
+/** The classroom's first courses, the start of a path through the web. */
+function FeaturedCourses() {
+  const courses = useCourses({});
+  let body: ReactNode;
+  if (courses.isPending) {
+    body = (
+      <Box role="status">
+        <VisuallyHidden>Loading the courses</VisuallyHidden>
+        <Skeleton aria-hidden variant="rounded" height={96} />
+      </Box>
+    );
+  } else if (courses.isError) {
+    body = <QueryError error={courses.error} onRetry={() => void courses.refetch()} />;
+  } else {
+    const first = courses.data.items.slice(0, featuredCourseCount);
+    // Without a published course there is nothing to feature, and the box is left out.
+    if (first.length === 0) return null;
+    body = (
+      <Box
+        component="ul"
+        aria-labelledby="home-courses"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}
+      >
+        {first.map((course) => (
+          <li key={course.slug}>
+            <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+              <Link component={RouterLink} to={coursePagePath(course.slug)}>
+                {course.title}
+              </Link>
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {courseFacts(course)}
+            </Typography>
+            <Typography
+              variant="body2"
+              sx={{
+                mt: 0.5,
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {course.summary}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    );
+  }
   return (
     <Paper
       component="section"
-      aria-labelledby="home-course"
+      aria-labelledby="home-courses"
       variant="outlined"
       sx={{ p: { xs: 2, sm: 2.5 } }}
     >
-      <Typography variant="overline" color="text.secondary" component="p">
-        Course in the classroom
+      <Typography id="home-courses" variant="h5" component="h2" sx={{ mb: 1.5 }}>
+        Courses in the classroom
       </Typography>
-      <Typography id="home-course" variant="h5" component="h2" sx={{ mb: 1 }}>
-        {course.title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {course.summary}
-      </Typography>
-      <Button variant="outlined" component={RouterLink} to={course.path} startIcon={<SchoolOutlinedIcon />}>
-        Open the course
+      {body}
+      <Button
+        variant="outlined"
+        component={RouterLink}
+        to="/classroom"
+        startIcon={<SchoolOutlinedIcon />}
+        sx={{ mt: 2 }}
+      >
+        All courses
       </Button>
     </Paper>
   );

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../test/api-stub.ts';
+import { errorResponse, stubApi } from '../../test/api-stub.ts';
 import { cardPage, cardSummary } from '../../test/card-fixtures.ts';
 import { conversationFixture } from '../../test/confer-fixtures.ts';
 import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
+import { courseFixture, courseListFixture, recsysSummary } from '../../test/course-fixtures.ts';
 
 const emptyPage = { items: [], nextCursor: null };
 const noConversations = { items: [], assistantAvailable: false };
@@ -23,6 +24,12 @@ describe('/ for a visitor', () => {
         items: [cardSummary(11, { title: 'Matrix factorisation' })].map((card) => ({ ...card, snippet: '' })),
         nextCursor: null,
       },
+      'GET /api/classroom/courses': courseListFixture([
+        recsysSummary(),
+        courseFixture(1),
+        courseFixture(2),
+        courseFixture(3),
+      ]),
     });
     renderApp('/');
     expect(
@@ -52,23 +59,51 @@ describe('/ for a visitor', () => {
       '/exploration?tag=recsys',
     );
 
-    const course = screen.getByRole('region', { name: 'Modern recommendation systems' });
-    expect(within(course).getByRole('link', { name: 'Open the course' })).toHaveAttribute(
+    // The catalogue's first three courses, each a link to its page.
+    const courses = await screen.findByRole('list', { name: 'Courses in the classroom' });
+    expect(
+      within(courses)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Modern recommendation systems', 'Course number 1', 'Course number 2']);
+    expect(within(courses).getByRole('link', { name: 'Modern recommendation systems' })).toHaveAttribute(
       'href',
       '/classroom/classes/modern-recommendation-systems',
     );
+    expect(courses).toHaveTextContent('Intermediate · 9 hours · 9 lessons');
+    expect(requests('GET /api/classroom/courses')[0]?.query.toString()).toBe('');
+    expect(
+      within(screen.getByRole('region', { name: 'Courses in the classroom' })).getByRole('link', {
+        name: 'All courses',
+      }),
+    ).toHaveAttribute('href', '/classroom');
   });
 
-  it('says what fills an empty web, and features no deck without a tag', async () => {
-    stubApi({
+  it('says what fills an empty web, and features no deck without a tag nor courses without one', async () => {
+    const { requests } = stubApi({
       'GET /api/cards/feed/trending': emptyPage,
       'GET /api/tags': { items: [] },
+      'GET /api/classroom/courses': courseListFixture([]),
     });
     renderApp('/');
     expect(await screen.findByText(/Nothing is trending yet/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign up and write one' })).toHaveAttribute('href', '/signup');
+    await waitFor(() => expect(requests('GET /api/classroom/courses')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Loading the courses')).toBeNull());
     expect(screen.queryByText('Featured deck')).toBeNull();
-    expect(screen.getByRole('region', { name: 'Modern recommendation systems' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Courses in the classroom' })).toBeNull();
+  });
+
+  it('says so when the courses could not be loaded', async () => {
+    stubApi({
+      'GET /api/cards/feed/trending': emptyPage,
+      'GET /api/tags': { items: [] },
+      'GET /api/classroom/courses': () => errorResponse(429, 'common/rate-limited', 'Too many requests.'),
+    });
+    renderApp('/');
+    const courses = await screen.findByRole('region', { name: 'Courses in the classroom' });
+    expect(await within(courses).findByRole('alert')).toHaveTextContent('Too many requests.');
+    expect(within(courses).getByRole('link', { name: 'All courses' })).toHaveAttribute('href', '/classroom');
   });
 });
 

@@ -1,0 +1,16 @@
+/** The classroom's pages, addressed the same way wherever they are linked from. */
+
+/** A course's page: `/classroom/classes/:slug`. */
+export function coursePagePath(slug: string): string {
+  return `/classroom/classes/${encodeURIComponent(slug)}`;
+}
+
+/** A lesson's page: `/classroom/classes/:slug/lessons/:lesson`. */
+export function lessonPagePath(slug: string, lesson: string): string {
+  return `${coursePagePath(slug)}/lessons/${encodeURIComponent(lesson)}`;
+}
+
+/** A certificate of completion: `/classroom/certificates/:id`. */
+export function certificatePagePath(id: string): string {
+  return `/classroom/certificates/${encodeURIComponent(id)}`;
+}
