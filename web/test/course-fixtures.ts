@@ -98,6 +98,8 @@ export function enrolmentFixture(changes: Partial<Enrolment> = {}): Enrolment {
     next: recsysLesson(3),
     completedAt: null,
     certificateId: null,
+    deckId: '5b0d1c8e-2f3a-4b6c-9d7e-0a1b2c3d4e5f',
+    channelId: '7c1e2d9f-3a4b-4c5d-8e6f-1a2b3c4d5e6f',
     ...changes,
   });
 }
