@@ -244,7 +244,8 @@ export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 export const lessonStates = ['done', 'in-progress', 'available', 'locked'] as const;
 export type LessonState = (typeof lessonStates)[number];
 
-const lessonRefSchema = z.object({ slug: slugSchema, title: z.string() });
+/** A lesson named by slug and title. */
+export const lessonRefSchema = z.object({ slug: slugSchema, title: z.string() });
 
 /** A person's enrolment in a course: how far they are, where "Continue" goes, whether they finished. */
 export const enrolmentSchema = z.object({

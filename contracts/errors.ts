@@ -122,6 +122,20 @@ export const errorCatalogue = {
     status: 409,
     message: 'Answer every question of the lesson’s quiz correctly to finish it.',
   },
+  'classroom/not-instructor': {
+    status: 403,
+    message: 'Only instructors can do that: an administrator gives the instructor role.',
+  },
+  'classroom/not-teaching': { status: 403, message: 'Only the course’s instructors can do that.' },
+  'classroom/slug-taken': { status: 409, message: 'A course already has that address. Choose another.' },
+  'classroom/draft-conflict': {
+    status: 409,
+    message: 'Someone saved this course since you opened it. Reload to see their changes, then edit again.',
+  },
+  'classroom/invalid-course': {
+    status: 422,
+    message: 'The course cannot be published as it is. The details say what to fix.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',
