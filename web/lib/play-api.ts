@@ -36,12 +36,22 @@ export const activityQuery = (owner: string) =>
     queryFn: ({ signal }) => apiFetch('/api/play/activity', { schema: activitySchema, signal }),
   });
 
-/** `GET /api/play/stats`: the person's statistics over every deck (Learn reads today's numbers from it). */
-export const allStatsQuery = (owner: string) =>
+/**
+ * `GET /api/play/stats?deckId=`: the person's statistics, for one deck or (without `deckId`) all of them. The
+ * statistics page reads it, and a course page reads its deck's true retention from it.
+ */
+export const studyStatsQuery = (deckId: string | null, owner: string) =>
   queryOptions({
-    queryKey: [...playQueryRoot, 'stats', 'all', owner] as const,
-    queryFn: ({ signal }) => apiFetch('/api/play/stats', { schema: studyStatsSchema, signal }),
+    queryKey: [...playQueryRoot, 'stats', deckId ?? 'all', owner] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/play/stats${deckId ? `?${new URLSearchParams({ deckId }).toString()}` : ''}`, {
+        schema: studyStatsSchema,
+        signal,
+      }),
   });
+
+/** `GET /api/play/stats`: the person's statistics over every deck (Learn reads today's numbers from it). */
+export const allStatsQuery = (owner: string) => studyStatsQuery(null, owner);
 
 /** The address of a deck in the API. */
 export const deckApiPath = (deckId: string) => `/api/play/decks/${encodeURIComponent(deckId)}`;

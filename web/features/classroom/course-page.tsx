@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { space } from '../../lib/spacing.ts';
 import { courseFacts } from '../../lib/course-labels.ts';
+import { CourseMemory } from './course-memory.tsx';
 import { CourseOutline } from './course-outline.tsx';
 import { Instructors } from './instructors.tsx';
 import { NextStep } from './next-step.tsx';
@@ -95,6 +96,7 @@ function Course({ slug }: { slug: string }) {
           <NextStep course={course} signedIn={user !== null} />
           <Typography sx={{ maxWidth: 760 }}>{course.summary}</Typography>
         </Box>
+        {course.enrolment?.deckId ? <CourseMemory deckId={course.enrolment.deckId} /> : null}
         <CourseOutline course={course} signedIn={user !== null} />
         <Typography>
           Back to <TextLink to="/classroom">all courses</TextLink>.

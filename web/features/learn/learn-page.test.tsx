@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { activitySchema, deckListSchema, studyStatsSchema } from '../../../contracts/play.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { cardId } from '../../test/card-fixtures.ts';
+import {
+  courseFixture,
+  courseListFixture,
+  enrolmentFixture,
+  recsysLesson,
+  recsysSummary,
+} from '../../test/course-fixtures.ts';
 import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
 import { pdfFixture, pdfId, pdfLibraryFixture } from '../../test/pdf-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
@@ -149,6 +156,68 @@ describe('/learn', () => {
     expect(within(panel).getByRole('link', { name: 'Open the PDF library' })).toHaveAttribute(
       'href',
       '/learn/pdf-library',
+    );
+  });
+
+  it('lists the courses the person takes with their progress and the way on, and only those', async () => {
+    signIn();
+    stubApi({
+      'GET /api/play/decks': decks,
+      'GET /api/play/stats': stats,
+      'GET /api/play/activity': activity,
+      'GET /api/pdfs': pdfLibraryFixture([]),
+      'GET /api/classroom/courses': courseListFixture([
+        recsysSummary({ enrolment: enrolmentFixture() }),
+        courseFixture(2, {
+          enrolment: enrolmentFixture({
+            done: 4,
+            total: 4,
+            next: null,
+            completedAt: '2026-03-01T10:00:00.000Z',
+            certificateId: 'c3rt1f1cate0000a',
+          }),
+        }),
+        courseFixture(3),
+      ]),
+    });
+    renderApp('/learn');
+    const panel = await screen.findByRole('region', { name: 'Your courses' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Modern recommendation systems3 of 9 lessonsContinue',
+      'Course number 2Completed · 4 of 4 lessonsCertificate',
+    ]);
+    expect(
+      within(panel).getByRole('progressbar', { name: 'Progress in Modern recommendation systems' }),
+    ).toHaveAttribute('aria-valuenow', '33');
+    expect(
+      within(panel).getByRole('link', {
+        name: `Continue Modern recommendation systems: ${recsysLesson(3).title}`,
+      }),
+    ).toHaveAttribute(
+      'href',
+      `/classroom/classes/modern-recommendation-systems/lessons/${recsysLesson(3).slug}`,
+    );
+    expect(within(panel).getByRole('link', { name: 'Certificate of Course number 2' })).toHaveAttribute(
+      'href',
+      '/classroom/certificates/c3rt1f1cate0000a',
+    );
+  });
+
+  it('points to the catalogue when the person takes no course', async () => {
+    signIn();
+    stubApi({
+      'GET /api/play/decks': decks,
+      'GET /api/play/stats': stats,
+      'GET /api/play/activity': activity,
+      'GET /api/pdfs': pdfLibraryFixture([]),
+      'GET /api/classroom/courses': courseListFixture([courseFixture(3)]),
+    });
+    renderApp('/learn');
+    const panel = await screen.findByRole('region', { name: 'Your courses' });
+    expect(await within(panel).findByRole('link', { name: 'Find a course' })).toHaveAttribute(
+      'href',
+      '/classroom',
     );
   });
 });

@@ -19,11 +19,12 @@ import { formatDuration, formatRelative } from '../../lib/relative-time.ts';
 import { useSession } from '../../lib/session.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { EnrolledCourses } from './enrolled-courses.tsx';
 import { RecentPdfs } from './recent-pdfs.tsx';
 
 /**
- * `/learn`: the study dashboard: what is due in each deck beside the PDFs read last, today's numbers and the
- * latest grades.
+ * `/learn`: the study dashboard: what is due in each deck beside the PDFs read last, today's numbers, the
+ * courses the person takes, and the latest grades.
  */
 export function LearnPage() {
   const { user } = useSession();
@@ -174,6 +175,10 @@ function Dashboard({ owner, pdfOwner }: { owner: string; pdfOwner: string | null
           <RecentPdfs owner={pdfOwner} />
         </Panel>
       </Box>
+
+      <Panel title="Your courses">
+        <EnrolledCourses />
+      </Panel>
 
       <Panel title="Recent activity">
         {activity.isPending ? <Loading label="Loading your latest grades" /> : null}
