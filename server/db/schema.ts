@@ -1362,7 +1362,10 @@ export const courseInstructors = pgTable(
   ],
 );
 
-/** A person taking a course. Leaving deletes the row; their lesson progress stays for when they come back. */
+/**
+ * A person taking a course. Leaving sets `left_at` (the class view lists who left); their progress, deck and
+ * certificate stay for when they come back, and enrolling again clears it.
+ */
 export const courseEnrolments = pgTable(
   'course_enrolments',
   {
@@ -1379,6 +1382,8 @@ export const courseEnrolments = pgTable(
     deckId: uuid().references(() => decks.id, { onDelete: 'set null' }),
     lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
+    /** When they left; null while enrolled. */
+    leftAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.courseId, table.profileKey] }),

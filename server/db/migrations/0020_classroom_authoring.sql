@@ -11,6 +11,7 @@ CREATE TABLE "instructor_grants" (
 	"granted_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "course_enrolments" ADD COLUMN "left_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "course_drafts" ADD CONSTRAINT "course_drafts_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_drafts" ADD CONSTRAINT "course_drafts_updated_by_profiles_key_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."profiles"("key") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "instructor_grants" ADD CONSTRAINT "instructor_grants_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
