@@ -1362,7 +1362,10 @@ export const courseInstructors = pgTable(
   ],
 );
 
-/** A person taking a course. Leaving deletes the row; their lesson progress stays for when they come back. */
+/**
+ * A person taking a course. Leaving sets `left_at` (the class view lists who left); their progress, deck and
+ * certificate stay for when they come back, and enrolling again clears it.
+ */
 export const courseEnrolments = pgTable(
   'course_enrolments',
   {
@@ -1379,6 +1382,8 @@ export const courseEnrolments = pgTable(
     deckId: uuid().references(() => decks.id, { onDelete: 'set null' }),
     lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
+    /** When they left; null while enrolled. */
+    leftAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.courseId, table.profileKey] }),
@@ -1458,3 +1463,29 @@ export const courseCertificates = pgTable(
   },
   (table) => [uniqueIndex('course_certificates_person_idx').on(table.courseId, table.profileKey)],
 );
+
+/**
+ * People with the instructor role, which administrators give (administrators count as instructors without a
+ * row). Taking it away keeps them in the courses they teach: it only stops them from starting new ones.
+ */
+export const instructorGrants = pgTable('instructor_grants', {
+  profileKey: text()
+    .primaryKey()
+    .references(() => profiles.key, { onDelete: 'cascade' }),
+  grantedBy: text().references(() => profiles.key, { onDelete: 'set null' }),
+  grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The course being written, whole (`contracts/classroom-authoring.ts` `courseDraftContentSchema`): one per
+ * course, saved over as its instructors edit it; publishing copies it into a new `course_versions` row.
+ * `updated_at` is what a save names back, so a save over someone else's is refused.
+ */
+export const courseDrafts = pgTable('course_drafts', {
+  courseId: uuid()
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  content: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text().references(() => profiles.key, { onDelete: 'set null' }),
+});

@@ -6,6 +6,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reactionEmojis } from '../../contracts/confer.ts';
 import { buildApp } from '../app.ts';
+import { starterDraft } from '../modules/classroom/authoring/rules.ts';
 import type { TestContext } from '../test/app.ts';
 import { cardFactory } from '../test/cards.ts';
 import { testConfig } from '../test/config.ts';
@@ -383,7 +384,24 @@ const fixtures: Record<string, Fixture> = {
     owned: true,
   },
   '/api/pdfs/settings': { access: 'user', body: () => ({ makeCardAs: 'draft' }) },
-  '/api/classroom/courses': { access: 'optional' },
+  '/api/classroom/courses': {
+    access: { GET: 'optional', POST: 'user' },
+    // The owner has the instructor role; another person is refused (403), the owner makes a course each time.
+    body: () => ({ slug: `access-${randomUUID().slice(0, 8)}`, title: 'Access' }),
+  },
+  '/api/classroom/teaching': { access: 'user' },
+  '/api/classroom/courses/:slug/draft': {
+    access: 'user',
+    params: () => ({ slug: 'no-such-course' }),
+    body: () => ({
+      content: starterDraft({ slug: 'no-such-course', title: 'None' }, 'nobody'),
+      baseUpdatedAt: new Date().toISOString(),
+    }),
+  },
+  '/api/classroom/courses/:slug/versions': { access: 'user', params: () => ({ slug: 'no-such-course' }) },
+  '/api/classroom/courses/:slug/class': { access: 'user', params: () => ({ slug: 'no-such-course' }) },
+  '/api/admin/instructors': { access: 'admin' },
+  '/api/admin/instructors/:handle': { access: 'admin', params: (world) => ({ handle: world.targetHandle }) },
   '/api/classroom/courses/:slug': { access: 'optional', params: () => ({ slug: 'no-such-course' }) },
   '/api/classroom/courses/:slug/enrolment': { access: 'user', params: () => ({ slug: 'no-such-course' }) },
   '/api/classroom/courses/:slug/lessons/:lesson': {
@@ -452,6 +470,8 @@ describe('access declared on every route', () => {
     const owner = await signUp('Owner');
     const other = await signUp('Other');
     const admin = await signUp('Admin', 'access-admin@example.org');
+    // The owner has the instructor role, so starting a course is theirs to do.
+    await context.db.pool.query('insert into instructor_grants (profile_key) values ($1)', [owner.id]);
     const targetHandle = `target_${Date.now().toString(36)}`;
     const targetKey = await cards.author(targetHandle);
     const ok = async (response: Awaited<ReturnType<typeof request>>) => {

@@ -1,6 +1,6 @@
-import { normalizeTitle } from '../../../contracts/card-text.ts';
 import type { CourseContent, CourseSource, LessonSource, QuizSource } from '../../../contracts/classroom.ts';
 import type { Orm } from '../../db/client.ts';
+import { cardIdOf, cardIdsByTitle } from './card-titles.ts';
 import { createClassroomRepository } from './repository.ts';
 
 /** A course as files hold it: the course, and its lessons in course order with their quizzes. */
@@ -20,20 +20,17 @@ export async function installCourse(orm: Orm, course: CourseFiles): Promise<bool
     if (!key) throw new Error(`Course ${course.source.slug}: no profile has the handle @${handle}`);
     return key;
   });
-  const titles = course.lessons.flatMap((lesson) => lesson.source.cards);
-  const cards = new Map<string, string>();
-  // Oldest first: where two public cards share a title, the first published is the one the course means.
-  for (const card of await repository.listedCardsTitled(titles)) {
-    const title = normalizeTitle(card.title);
-    if (!cards.has(title)) cards.set(title, card.id);
-  }
+  const cards = await cardIdsByTitle(
+    repository,
+    course.lessons.flatMap((lesson) => lesson.source.cards),
+  );
   const content: CourseContent = {
     course: course.source,
     lessons: course.lessons.map((lesson) => ({
       source: lesson.source,
       quiz: lesson.quiz,
       cardIds: lesson.source.cards.map((title) => {
-        const id = cards.get(normalizeTitle(title));
+        const id = cardIdOf(cards, title);
         if (!id)
           throw new Error(`Course ${course.source.slug}: no public card “${title}” by its instructors`);
         return id;

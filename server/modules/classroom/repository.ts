@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CourseContent, CourseListQuery } from '../../../contracts/classroom.ts';
 import type { Executor, Orm } from '../../db/client.ts';
 import {
@@ -96,24 +96,38 @@ export function createClassroomRepository(orm: Orm) {
       return orm
         .select()
         .from(courseEnrolments)
-        .where(eq(courseEnrolments.profileKey, profileKey))
+        .where(and(eq(courseEnrolments.profileKey, profileKey), isNull(courseEnrolments.leftAt)))
         .orderBy(desc(courseEnrolments.lastActiveAt));
     },
 
+    /** The person's current enrolment in a course (none once they left). */
     async enrolment(courseId: string, profileKey: string): Promise<EnrolmentRow | undefined> {
       const rows = await orm
         .select()
         .from(courseEnrolments)
-        .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.profileKey, profileKey)));
+        .where(
+          and(
+            eq(courseEnrolments.courseId, courseId),
+            eq(courseEnrolments.profileKey, profileKey),
+            isNull(courseEnrolments.leftAt),
+          ),
+        );
       return rows[0];
     },
 
-    /** Enrols the person (again: nothing changes); answers whether this call enrolled them. */
+    /**
+     * Enrols the person (again while enrolled: nothing changes; after leaving: enrolled anew, their deck kept);
+     * answers whether this call enrolled them.
+     */
     async enrol(courseId: string, profileKey: string): Promise<boolean> {
       const rows = await orm
         .insert(courseEnrolments)
         .values({ courseId, profileKey })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [courseEnrolments.courseId, courseEnrolments.profileKey],
+          set: { leftAt: null, enrolledAt: sql`now()`, lastActiveAt: sql`now()` },
+          setWhere: isNotNull(courseEnrolments.leftAt),
+        })
         .returning({ courseId: courseEnrolments.courseId });
       return rows.length > 0;
     },
@@ -138,11 +152,18 @@ export function createClassroomRepository(orm: Orm) {
         .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.profileKey, profileKey)));
     },
 
-    /** Ends the enrolment; the lesson progress stays for a later return. */
+    /** Ends the enrolment (marks when); the lesson progress and the deck stay for a later return. */
     async leave(courseId: string, profileKey: string): Promise<boolean> {
       const rows = await orm
-        .delete(courseEnrolments)
-        .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.profileKey, profileKey)))
+        .update(courseEnrolments)
+        .set({ leftAt: new Date() })
+        .where(
+          and(
+            eq(courseEnrolments.courseId, courseId),
+            eq(courseEnrolments.profileKey, profileKey),
+            isNull(courseEnrolments.leftAt),
+          ),
+        )
         .returning({ courseId: courseEnrolments.courseId });
       return rows.length > 0;
     },
