@@ -21,7 +21,7 @@ export type DraftLesson = z.infer<typeof draftLessonSchema>;
 
 /**
  * A course being written, whole: the course and its lessons in course order. It is saved as it is (only its
- * shape checked); publishing checks the rest (every module's lessons exist, `requires` name earlier lessons,
+ * shape checked); publishing checks the rest (every module's lessons exist, `requires` name lessons of the course without a loop,
  * every card title names a public card).
  */
 export const courseDraftContentSchema = z.object({
