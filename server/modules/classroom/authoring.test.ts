@@ -400,6 +400,59 @@ describe('classroom authoring', () => {
     expect((await draftOf(cotutor, slug)).publishedVersion).toBe(2);
   });
 
+  it('keeps a question answered right as answered when a new version changes or drops its form', async () => {
+    const { slug, teacher } = await course();
+    const learner = await signUp('Early Learner');
+    expect((await request('PUT', path(slug, '/enrolment'), learner)).statusCode).toBe(200);
+    const first = await lesson(learner, slug, 'metrics');
+    await request('POST', path(slug, '/lessons/metrics/questions/ratio/answers'), learner, {
+      variant: first.questions[0]!.question.variant,
+      answer: { kind: 'numeric', value: 0.4 },
+    });
+    await answerCapital(learner, slug, true);
+    const answeredCapital = (await lesson(learner, slug, 'capitals')).questions[0]!;
+    expect(answeredCapital.status).toBe('right');
+
+    // Version 2: the numeric question becomes a text one; the capital question keeps only a form whose
+    // answer is another option, so the stored answer is no longer right for it.
+    const draft = await draftOf(teacher, slug);
+    const next = structuredClone(draft.content);
+    next.lessons[1]!.quiz = [
+      {
+        id: 'ratio',
+        variants: [
+          { kind: 'text', prompt: 'Name the ratio.', explanation: 'Precision.', accepted: ['precision'] },
+        ],
+      },
+    ];
+    next.lessons[0]!.quiz = [
+      {
+        id: 'capital',
+        variants: [
+          {
+            kind: 'single',
+            prompt: 'Which city is the capital of Spain?',
+            explanation: 'Madrid.',
+            options: [
+              { id: 'a', text: 'Madrid' },
+              { id: 'b', text: 'Seville' },
+            ],
+            correct: 'a',
+          },
+        ],
+      },
+    ];
+    expect((await save(teacher, slug, next, draft.updatedAt)).statusCode).toBe(200);
+    expect((await request('POST', path(slug, '/versions'), teacher)).statusCode).toBe(201);
+
+    const metrics = (await lesson(learner, slug, 'metrics')).questions[0]!;
+    expect(metrics).toMatchObject({ status: 'right', attempts: 1, result: null });
+    expect(metrics.question).toMatchObject({ kind: 'text', prompt: 'Name the ratio.' });
+    const capital = (await lesson(learner, slug, 'capitals')).questions[0]!;
+    expect(capital).toMatchObject({ status: 'right', result: null });
+    expect(capital.question).toMatchObject({ variant: 0, prompt: 'Which city is the capital of Spain?' });
+  });
+
   it('shows the class: enrolments, where learners are and stop, and the questions people get wrong first', async () => {
     const { slug, teacher } = await course();
     const [a, b, c, d, e] = await Promise.all(

@@ -3,6 +3,7 @@ import type { CardSummary } from '../../../contracts/cards.ts';
 import type {
   AnswerInput,
   AnswerOutcome,
+  AnswerResult,
   Certificate,
   CourseContent,
   CourseDetail,
@@ -12,6 +13,7 @@ import type {
   Enrolment,
   LessonQuestion,
   LessonView,
+  QuestionVariant,
   VersionLesson,
 } from '../../../contracts/classroom.ts';
 import type { Orm } from '../../db/client.ts';
@@ -59,6 +61,16 @@ const certificateId = () => randomBytes(12).toString('base64url');
 /** The seed of a person's variants of one question: the server shows them the same one until they answer. */
 const variantSeed = (courseId: string, profileKey: string, lesson: string, question: string) =>
   `${courseId}:${profileKey}:${lesson}:${question}`;
+
+/**
+ * The worked answer of a question answered right, checked again against the variant as it is now; null when a
+ * later version changed the variant so that the stored answer no longer fits it or is no longer right.
+ */
+function workedAnswer(variant: QuestionVariant, answer: AnswerInput['answer']): AnswerResult | null {
+  if (variant.kind !== answer.kind) return null;
+  const result = checkAnswer(variant, answer);
+  return result.correct ? result : null;
+}
 
 /** The classroom: the catalogue, enrolment, lessons and their quizzes, progress and certificates. */
 export function createClassroomService(deps: ClassroomDependencies) {
@@ -196,15 +208,17 @@ export function createClassroomService(deps: ClassroomDependencies) {
       const mine = attempts.filter((attempt) => attempt.question === question.id);
       const right = mine.find((attempt) => attempt.correct);
       const seed = variantSeed(row.id, profileKey, lesson.source.slug, question.id);
-      const variant = right ? right.variant : nextVariant(question.variants.length, mine.length, seed);
+      // A later version may have dropped the variant answered or changed its kind: the question stays
+      // answered, shown in the form the person would be asked now.
+      const answered = right ? question.variants[right.variant] : undefined;
+      const variant =
+        right && answered ? right.variant : nextVariant(question.variants.length, mine.length, seed);
       return {
         question: learnerView(question, variant),
         status: right ? 'right' : mine.length > 0 ? 'wrong' : 'unanswered',
         attempts: mine.length,
         // Only a question answered right shows its worked answer when the lesson is opened again.
-        result: right
-          ? checkAnswer(question.variants[right.variant]!, right.answer as AnswerInput['answer'])
-          : null,
+        result: right && answered ? workedAnswer(answered, right.answer as AnswerInput['answer']) : null,
       };
     });
   }
