@@ -186,7 +186,8 @@ function AnswerInput({
       );
     case 'multiple':
       return (
-        <Box role="group" aria-labelledby={labelledBy} sx={{ display: 'flex', flexDirection: 'column' }}>
+        // The question's fieldset is the checkboxes' group; its legend names them.
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
           <Typography variant="body2" color="text.secondary">
             Tick every right answer.
           </Typography>
