@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../test/api-stub.ts';
-import { courseListFixture, recsysDetail, recsysSummary } from '../test/course-fixtures.ts';
+import {
+  certificateFixture,
+  courseListFixture,
+  lessonViewFixture,
+  recsysDetail,
+  recsysSummary,
+} from '../test/course-fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 import { pageRoutes } from './router.tsx';
 
@@ -29,6 +35,12 @@ const pages: [path: string, heading: string][] = [
   ['/confer', 'Confer'],
   ['/classroom', 'Classroom'],
   ['/classroom/classes/modern-recommendation-systems', 'Modern recommendation systems'],
+  [
+    '/classroom/classes/modern-recommendation-systems/lessons/matrix-factorisation',
+    'Lesson 4: Matrix factorisation',
+  ],
+  ['/classroom/classes/modern-recommendation-systems/completed', 'Course completed'],
+  ['/classroom/certificates/Zx81-cert', 'Certificate'],
   ['/login', 'Sign in'],
   ['/signup', 'Create your account'],
   ['/auth/action', 'Email action'],
@@ -44,6 +56,11 @@ const answers: Record<string, Record<string, object>> = {
   '/classroom/classes/modern-recommendation-systems': {
     'GET /api/classroom/courses/modern-recommendation-systems': recsysDetail(),
   },
+  '/classroom/classes/modern-recommendation-systems/lessons/matrix-factorisation': {
+    'GET /api/classroom/courses/modern-recommendation-systems/lessons/matrix-factorisation':
+      lessonViewFixture(),
+  },
+  '/classroom/certificates/Zx81-cert': { 'GET /api/classroom/certificates/Zx81-cert': certificateFixture() },
 };
 
 describe('routes', () => {

@@ -125,6 +125,22 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/classroom/course-page.tsx')).CoursePage }),
   },
   {
+    path: 'classroom/classes/:slug/lessons/:lesson',
+    lazy: async () => ({ Component: (await import('../features/classroom/lesson-page.tsx')).LessonPage }),
+  },
+  {
+    path: 'classroom/classes/:slug/completed',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/completion-page.tsx')).CompletionPage,
+    }),
+  },
+  {
+    path: 'classroom/certificates/:id',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/certificate-page.tsx')).CertificatePage,
+    }),
+  },
+  {
     path: 'play',
     lazy: async () => ({ Component: (await import('../features/play/play-page.tsx')).PlayPage }),
   },

@@ -3,7 +3,17 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
-import { courseListFixture, enrolmentFixture, recsysDetail, recsysSummary } from '../test/course-fixtures.ts';
+import {
+  answerOutcomeFixture,
+  answerResultFixture,
+  courseListFixture,
+  enrolmentFixture,
+  lessonQuestionFixture,
+  lessonViewFixture,
+  quizQuestions,
+  recsysDetail,
+  recsysSummary,
+} from '../test/course-fixtures.ts';
 import { errorResponse, stubApi } from '../test/api-stub.ts';
 import { signIn } from '../test/render.tsx';
 import { ApiError } from './api.ts';
@@ -15,7 +25,10 @@ import {
   coursesQuery,
   enrol,
   leave,
+  lessonQueryKey,
   tidyCourseQuery,
+  useAnswerQuestion,
+  useCompleteLesson,
   useEnrol,
   useLeave,
 } from './classroom-api.ts';
@@ -125,5 +138,73 @@ describe('enrolling and leaving', () => {
     await waitFor(() => expect(stale(courseQueryKey('u-1', slug))).toBe(true));
     expect(stale([...courseListsKey('u-1'), {}])).toBe(true);
     expect(stale([...courseListsKey('u-2'), {}])).toBe(false);
+  });
+});
+
+describe('progress in a lesson', () => {
+  const lesson = 'matrix-factorisation';
+
+  function setUp() {
+    signIn({ uid: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' });
+    const client = createQueryClient();
+    client.setQueryData(courseQueryKey('u-1', slug), recsysDetail({ enrolment: enrolmentFixture() }));
+    client.setQueryData([...courseListsKey('u-1'), {}], courseListFixture([recsysSummary()]));
+    client.setQueryData(lessonQueryKey('u-1', slug, lesson), lessonViewFixture());
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers queryClient={client}>{children}</Providers>
+    );
+    const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    return { client, wrapper, stale };
+  }
+
+  it('puts an answered question’s new state and the enrolment into the lesson, and refreshes the course', async () => {
+    const { client, wrapper, stale } = setUp();
+    const right = lessonQuestionFixture(quizQuestions.text, {
+      status: 'right',
+      attempts: 1,
+      result: answerResultFixture(),
+    });
+    const enrolment = enrolmentFixture({ done: 4 });
+    const { requests } = stubApi({
+      [`POST /api/classroom/courses/${slug}/lessons/${lesson}/questions/name-the-method/answers`]:
+        answerOutcomeFixture(right, { lessonDone: true, enrolment }),
+    });
+    const { result } = renderHook(() => useAnswerQuestion(slug, lesson), { wrapper });
+    await act(() =>
+      result.current.mutateAsync({
+        question: 'name-the-method',
+        input: { variant: 0, answer: { kind: 'text', text: 'ALS' } },
+      }),
+    );
+    expect(
+      requests(`POST /api/classroom/courses/${slug}/lessons/${lesson}/questions/name-the-method/answers`)[0]
+        ?.body,
+    ).toEqual({ variant: 0, answer: { kind: 'text', text: 'ALS' } });
+    const view = client.getQueryData<ReturnType<typeof lessonViewFixture>>(
+      lessonQueryKey('u-1', slug, lesson),
+    );
+    expect(view?.questions.map((entry) => entry.status)).toEqual([
+      'unanswered',
+      'unanswered',
+      'right',
+      'unanswered',
+    ]);
+    expect(view?.lesson.state).toBe('done');
+    expect(view?.enrolment.done).toBe(4);
+    expect(client.getQueryData(courseQueryKey('u-1', slug))).toMatchObject({ enrolment });
+    await waitFor(() => expect(stale(courseQueryKey('u-1', slug))).toBe(true));
+    expect(stale([...courseListsKey('u-1'), {}])).toBe(true);
+  });
+
+  it('marks a lesson done with POST …/completion', async () => {
+    const { client, wrapper } = setUp();
+    const enrolment = enrolmentFixture({ done: 4 });
+    stubApi({ [`POST /api/classroom/courses/${slug}/lessons/${lesson}/completion`]: enrolment });
+    const { result } = renderHook(() => useCompleteLesson(slug, lesson), { wrapper });
+    await act(() => result.current.mutateAsync());
+    expect(client.getQueryData(lessonQueryKey('u-1', slug, lesson))).toMatchObject({
+      lesson: { state: 'done' },
+      enrolment: { done: 4 },
+    });
   });
 });

@@ -14,3 +14,16 @@ export function lessonPagePath(slug: string, lesson: string): string {
 export function certificatePagePath(id: string): string {
   return `/classroom/certificates/${encodeURIComponent(id)}`;
 }
+
+/** The page a finished course leads to: `/classroom/classes/:slug/completed`. */
+export function completionPagePath(slug: string): string {
+  return `${coursePagePath(slug)}/completed`;
+}
+
+/**
+ * A course's deck in Play: `/play/decks/:deckId`. Play keeps its own builder; the classroom links the deck by
+ * the same address without reaching into that feature.
+ */
+export function courseDeckPagePath(deckId: string): string {
+  return `/play/decks/${encodeURIComponent(deckId)}`;
+}

@@ -1,14 +1,25 @@
 import {
+  answerOutcomeSchema,
+  certificateSchema,
   courseDetailSchema,
   courseListSchema,
   courseSummarySchema,
   enrolmentSchema,
+  lessonQuestionSchema,
+  lessonViewSchema,
+  type AnswerOutcome,
+  type AnswerResult,
+  type Certificate,
   type CourseDetail,
   type CourseList,
   type CourseSummary,
   type Enrolment,
+  type LessonQuestion,
   type LessonState,
+  type LessonView,
+  type QuestionForLearner,
 } from '../../contracts/classroom.ts';
+import { cardSummary } from './card-fixtures.ts';
 import { profileSummarySchema, type ProfileSummary } from '../../contracts/profiles.ts';
 
 /**
@@ -189,6 +200,120 @@ export function recsysDetail({
           : [],
       ),
     })),
+    ...changes,
+  });
+}
+
+/** The four questions of the fixture lesson, one of each kind, in their first form (variant 0). */
+export const quizQuestions = {
+  single: {
+    id: 'what-factorisation-learns',
+    variant: 0,
+    kind: 'single',
+    prompt: 'What does matrix factorisation learn for each user?',
+    options: [
+      { id: 'a', text: 'A vector of latent factors' },
+      { id: 'b', text: 'A list of neighbours' },
+      { id: 'c', text: 'A decision tree' },
+    ],
+  },
+  multiple: {
+    id: 'implicit-als',
+    variant: 0,
+    kind: 'multiple',
+    prompt: 'Which statements about implicit ALS are true?',
+    options: [
+      { id: 'a', text: 'Empty cells count as weak negatives' },
+      { id: 'b', text: 'The raw count $r_{ui}$ is the target' },
+      { id: 'c', text: 'Confidence grows with the count' },
+    ],
+  },
+  text: {
+    id: 'name-the-method',
+    variant: 0,
+    kind: 'text',
+    prompt: 'Which method alternates between solving for users and for items?',
+  },
+  numeric: {
+    id: 'dot-product',
+    variant: 0,
+    kind: 'numeric',
+    prompt: 'What is the predicted score $p_u \\cdot q_i$ for $p_u = (1, 2)$ and $q_i = (3, 0.5)$?',
+    unit: 'points',
+  },
+} as const satisfies Record<string, QuestionForLearner>;
+
+/** A question of the fixture lesson as the person stands with it: never answered unless `changes` says so. */
+export function lessonQuestionFixture(
+  question: QuestionForLearner,
+  changes: Partial<LessonQuestion> = {},
+): LessonQuestion {
+  return lessonQuestionSchema.parse({
+    question,
+    status: 'unanswered',
+    attempts: 0,
+    result: null,
+    ...changes,
+  });
+}
+
+/** The worked answer to the fixture's single-choice question, right unless `changes` says otherwise. */
+export function answerResultFixture(changes: Partial<AnswerResult> = {}): AnswerResult {
+  return {
+    correct: true,
+    feedback: ['Each user and each item gets a vector; their dot product is the score.'],
+    explanation: 'The model learns $p_u$ and $q_i$ so that $p_u^\\top q_i$ approximates $r_{ui}$.',
+    correctAnswer: { kind: 'single', option: 'a' },
+    ...changes,
+  };
+}
+
+/**
+ * Lesson 4 of the demo course ("Matrix factorisation"), in progress, with a card and the four questions of
+ * `quizQuestions` unanswered, unless `changes` says otherwise.
+ */
+export function lessonViewFixture(changes: Partial<LessonView> = {}): LessonView {
+  return lessonViewSchema.parse({
+    course: { slug: 'modern-recommendation-systems', title: 'Modern recommendation systems' },
+    lesson: {
+      ...recsysLesson(3),
+      position: 4,
+      body: 'Factorise the matrix into $P Q^\\top$, as [[Card number 7]] shows.\n\n```python\nscore = p @ q\n```',
+      state: 'in-progress',
+    },
+    cards: [cardSummary(7), cardSummary(8, { title: 'Alternating least squares' })],
+    questions: Object.values(quizQuestions).map((question) => lessonQuestionFixture(question)),
+    previous: recsysLesson(2),
+    next: recsysLesson(4),
+    enrolment: enrolmentFixture(),
+    ...changes,
+  });
+}
+
+/** What answering tells: right, the lesson not yet done, the enrolment as before, unless `changes` says so. */
+export function answerOutcomeFixture(
+  question: LessonQuestion,
+  changes: Partial<AnswerOutcome> = {},
+): AnswerOutcome {
+  return answerOutcomeSchema.parse({
+    result: answerResultFixture(),
+    question,
+    lessonDone: false,
+    enrolment: enrolmentFixture(),
+    ...changes,
+  });
+}
+
+/** Ada's certificate for the demo course. */
+export function certificateFixture(changes: Partial<Certificate> = {}): Certificate {
+  return certificateSchema.parse({
+    id: 'Zx81-cert',
+    holderName: 'Ada Lovelace',
+    holderHandle: 'ada',
+    courseTitle: 'Modern recommendation systems',
+    courseSlug: 'modern-recommendation-systems',
+    version: 2,
+    issuedAt: '2026-04-01T12:00:00.000Z',
     ...changes,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameOf, progressPercent, progressText, titlesInWords } from './format.ts';
+import { dayText, nameOf, progressPercent, progressText, titlesInWords } from './format.ts';
 
 describe('classroom wording', () => {
   it('says how far a person is, in lessons and as a whole percentage', () => {
@@ -26,5 +26,12 @@ describe('classroom wording', () => {
     expect(nameOf({ displayName: 'Nadia Rahman', handle: 'nadia_r' })).toBe('Nadia Rahman');
     expect(nameOf({ displayName: null, handle: 'omar' })).toBe('omar');
     expect(nameOf({ displayName: '  ', handle: 'omar' })).toBe('omar');
+  });
+
+  it('says a certificate’s day in words, in UTC', () => {
+    expect(dayText('2026-04-01T12:00:00.000Z')).toBe('1 April 2026');
+    // Just before midnight UTC is still that day, wherever the reader is.
+    expect(dayText('2026-12-31T23:59:59.000Z')).toBe('31 December 2026');
+    expect(dayText('not a date')).toBe('not a date');
   });
 });

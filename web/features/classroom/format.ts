@@ -38,3 +38,12 @@ export function titlesInWords(titles: readonly string[]): string {
   if (quoted.length <= 1) return quoted[0] ?? '';
   return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
+
+// A certificate's date is the same wherever it is read, so it is said in UTC, the server's day.
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** The day of an ISO moment in words, as a certificate says it: "1 April 2026". */
+export function dayText(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dayFormat.format(time);
+}

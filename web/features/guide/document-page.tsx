@@ -406,7 +406,11 @@ const sections: GuideSection[] = [
         <TextLink to="/classroom/classes/modern-recommendation-systems">
           Modern recommendation systems
         </TextLink>
-        .
+        . A lesson opens once the lessons it builds on are done. Its quiz tells you after each answer whether
+        it was right, why, and the worked answer; after a wrong answer, try another version of the question. A
+        lesson is done when every question is answered right (one without a quiz, when you mark it done). The
+        lesson’s cards are in your course deck in Play, to review. When every lesson is done you get a
+        certificate: its page can be shared and printed, and anyone can open it to check it.
       </p>
     ),
   },
