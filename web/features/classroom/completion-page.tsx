@@ -64,10 +64,11 @@ function Frame({ children, subtitle }: { children: ReactNode; subtitle?: ReactNo
 function Completion({ slug }: { slug: string }) {
   const query = useCourse(slug);
   const course = query.data;
-  if (!course) {
-    return (
-      <Frame>
-        {query.isError ? (
+  // One frame whatever the state, so the heading stays put while the course loads and after it is refreshed.
+  return (
+    <Frame subtitle={course?.title}>
+      {!course ? (
+        query.isError ? (
           <QueryError
             error={query.error}
             lead="The course could not be loaded."
@@ -75,107 +76,104 @@ function Completion({ slug }: { slug: string }) {
           />
         ) : (
           <PageLoading />
-        )}
-      </Frame>
-    );
-  }
-  const enrolment = course.enrolment;
-  if (!enrolment || enrolment.completedAt === null) return <NotYet course={course} enrolment={enrolment} />;
-  return <Completed course={course} enrolment={enrolment} />;
+        )
+      ) : !course.enrolment || course.enrolment.completedAt === null ? (
+        <NotYet course={course} enrolment={course.enrolment} />
+      ) : (
+        <Completed course={course} enrolment={course.enrolment} />
+      )}
+    </Frame>
+  );
 }
 
 function NotYet({ course, enrolment }: { course: CourseDetail; enrolment: Enrolment | null }) {
   const next = enrolment?.next;
   return (
-    <Frame subtitle={course.title}>
-      <EmptyState
-        icon={<SchoolOutlinedIcon />}
-        link={
-          next
-            ? { to: lessonPagePath(course.slug, next.slug), label: `Continue: ${next.title}` }
-            : { to: coursePagePath(course.slug), label: 'Go to the course' }
-        }
-      >
-        {enrolment
-          ? `You have not completed “${course.title}” yet: ${enrolment.done} of ${enrolment.total} lessons are done.`
-          : `You are not enrolled in “${course.title}”: enrol on the course page to take it.`}
-      </EmptyState>
-    </Frame>
+    <EmptyState
+      icon={<SchoolOutlinedIcon />}
+      link={
+        next
+          ? { to: lessonPagePath(course.slug, next.slug), label: `Continue: ${next.title}` }
+          : { to: coursePagePath(course.slug), label: 'Go to the course' }
+      }
+    >
+      {enrolment
+        ? `You have not completed “${course.title}” yet: ${enrolment.done} of ${enrolment.total} lessons are done.`
+        : `You are not enrolled in “${course.title}”: enrol on the course page to take it.`}
+    </EmptyState>
   );
 }
 
 function Completed({ course, enrolment }: { course: CourseDetail; enrolment: Enrolment }) {
   return (
-    <Frame subtitle={course.title}>
-      <Box sx={{ display: 'grid', gap: space.section }}>
-        <Paper
-          variant="outlined"
-          sx={{ p: { xs: 2, sm: 3 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}
-        >
-          <EmojiEventsOutlinedIcon aria-hidden sx={{ fontSize: 40, color: 'success.main', flexShrink: 0 }} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h5" component="h2" gutterBottom>
-              Congratulations!
-            </Typography>
-            <Typography sx={{ overflowWrap: 'anywhere' }}>
-              You finished every lesson of “{course.title}”.
-            </Typography>
-          </Box>
-        </Paper>
-        {enrolment.certificateId ? (
-          <Box component="section" aria-labelledby="completion-certificate">
-            <Typography id="completion-certificate" variant="h5" component="h2" sx={{ mb: 1 }}>
-              Your certificate
-            </Typography>
-            <Typography sx={{ mb: 2 }}>
-              Anyone with its link can see it and check it is genuine: share it where you like.
-            </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: space.inline, alignItems: 'flex-start' }}>
-              <Button
-                variant="contained"
-                component={RouterLink}
-                to={certificatePagePath(enrolment.certificateId)}
-                sx={{ minHeight: 44 }}
-              >
-                See your certificate
-              </Button>
-              <CopyLinkButton
-                path={certificatePagePath(enrolment.certificateId)}
-                label="Copy the certificate’s link"
-                fieldLabel="Link to your certificate"
-              />
-            </Box>
-          </Box>
-        ) : null}
-        <Box component="section" aria-labelledby="completion-deck">
-          <Typography id="completion-deck" variant="h5" component="h2" sx={{ mb: 1 }}>
-            Keep it in memory
+    <Box sx={{ display: 'grid', gap: space.section }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}
+      >
+        <EmojiEventsOutlinedIcon aria-hidden sx={{ fontSize: 40, color: 'success.main', flexShrink: 0 }} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            Congratulations!
           </Typography>
-          {enrolment.deckId ? (
-            <>
-              <Typography sx={{ mb: 2 }}>
-                The course’s cards are in your deck in Play: a few minutes of review now and then keep them.
-              </Typography>
-              <Button
-                variant="outlined"
-                component={RouterLink}
-                to={courseDeckPagePath(enrolment.deckId)}
-                sx={{ minHeight: 44 }}
-              >
-                Keep it in memory: review the deck
-              </Button>
-            </>
-          ) : (
-            <Typography>
-              You deleted the course’s deck in Play; enrolling again on the{' '}
-              <TextLink to={coursePagePath(course.slug)}>course page</TextLink> makes a new one.
-            </Typography>
-          )}
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            You finished every lesson of “{course.title}”.
+          </Typography>
         </Box>
-        <Typography>
-          Back to <TextLink to="/classroom">all courses</TextLink>.
+      </Paper>
+      {enrolment.certificateId ? (
+        <Box component="section" aria-labelledby="completion-certificate">
+          <Typography id="completion-certificate" variant="h5" component="h2" sx={{ mb: 1 }}>
+            Your certificate
+          </Typography>
+          <Typography sx={{ mb: 2 }}>
+            Anyone with its link can see it and check it is genuine: share it where you like.
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: space.inline, alignItems: 'flex-start' }}>
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={certificatePagePath(enrolment.certificateId)}
+              sx={{ minHeight: 44 }}
+            >
+              See your certificate
+            </Button>
+            <CopyLinkButton
+              path={certificatePagePath(enrolment.certificateId)}
+              label="Copy the certificate’s link"
+              fieldLabel="Link to your certificate"
+            />
+          </Box>
+        </Box>
+      ) : null}
+      <Box component="section" aria-labelledby="completion-deck">
+        <Typography id="completion-deck" variant="h5" component="h2" sx={{ mb: 1 }}>
+          Keep it in memory
         </Typography>
+        {enrolment.deckId ? (
+          <>
+            <Typography sx={{ mb: 2 }}>
+              The course’s cards are in your deck in Play: a few minutes of review now and then keep them.
+            </Typography>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={courseDeckPagePath(enrolment.deckId)}
+              sx={{ minHeight: 44 }}
+            >
+              Keep it in memory: review the deck
+            </Button>
+          </>
+        ) : (
+          <Typography>
+            You deleted the course’s deck in Play; enrolling again on the{' '}
+            <TextLink to={coursePagePath(course.slug)}>course page</TextLink> makes a new one.
+          </Typography>
+        )}
       </Box>
-    </Frame>
+      <Typography>
+        Back to <TextLink to="/classroom">all courses</TextLink>.
+      </Typography>
+    </Box>
   );
 }
