@@ -85,6 +85,9 @@ describe('math', () => {
     expect(inline?.querySelector('annotation')).toHaveTextContent('E = mc^2');
     const display = root.querySelector('.katex-display');
     expect(display?.querySelector('.mfrac')).not.toBeNull();
+    // It scrolls sideways when too wide, so the keyboard can reach it.
+    expect(display).toHaveAttribute('tabindex', '0');
+    expect(inline).not.toHaveAttribute('tabindex');
     // Math from ```math blocks too.
     const fenced = await renderMarkdown({ source: '```math\nx^2\n```' });
     expect(fenced.root.querySelector('.katex-display')).not.toBeNull();

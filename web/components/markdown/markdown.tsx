@@ -16,6 +16,7 @@ import { prepareSource, rehypeCardSyntax, type ClozeView, type LinkResolver } fr
 import { CodeBlock } from './code-block.tsx';
 import { markdownSx } from './markdown-styles.ts';
 import { rehypeSafeLinks } from './safe-links.ts';
+import { rehypeScrollableMath } from './scrollable-math.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
 
 export type { ClozeView, LinkResolver, ResolvedLink } from './card-syntax.ts';
@@ -74,6 +75,7 @@ export function Markdown({ source, links, cloze, siteLinksOnly = false }: Markdo
           [rehypeSanitize, sanitizeSchema(idPrefix)],
           [rehypeCardSyntax, { prepared, links }],
           [rehypeKatex, katexOptions],
+          rehypeScrollableMath,
           [rehypeSafeLinks, { idPrefix, siteOnly: siteLinksOnly }],
         ]}
         components={components}

@@ -91,7 +91,8 @@ export function QuizQuestion({
   const sameForm = entry.question.variant === shown.variant;
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+    // A region named like its fieldset, holding the form, the result and the retry: a question is all of them.
+    <Paper component="section" aria-labelledby={legendId} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
       <Box component="form" noValidate onSubmit={submit}>
         <Box
           component="fieldset"
