@@ -14,3 +14,18 @@ export function lessonPagePath(slug: string, lesson: string): string {
 export function certificatePagePath(id: string): string {
   return `/classroom/certificates/${encodeURIComponent(id)}`;
 }
+
+// The instructor's pages: the teaching list, a course's editor and its class view.
+
+/** The courses the person teaches: `/classroom/teaching`. */
+export const teachingPagePath = '/classroom/teaching';
+
+/** A course's editor: `/classroom/classes/:slug/edit`. */
+export function courseEditorPath(slug: string): string {
+  return `${coursePagePath(slug)}/edit`;
+}
+
+/** A course's class view: `/classroom/classes/:slug/class`. */
+export function classViewPath(slug: string): string {
+  return `${coursePagePath(slug)}/class`;
+}
