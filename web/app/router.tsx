@@ -124,6 +124,19 @@ export const pageRoutes: RouteObject[] = [
     path: 'classroom/classes/:slug',
     lazy: async () => ({ Component: (await import('../features/classroom/course-page.tsx')).CoursePage }),
   },
+  // The instructor's pages: the courses they teach, a course's editor and its class view.
+  {
+    path: 'classroom/teaching',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/teaching-page.tsx')).TeachingPage,
+    }),
+  },
+  {
+    path: 'classroom/classes/:slug/class',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/class-view/class-view-page.tsx')).ClassViewPage,
+    }),
+  },
   {
     path: 'play',
     lazy: async () => ({ Component: (await import('../features/play/play-page.tsx')).PlayPage }),

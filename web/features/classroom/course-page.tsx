@@ -17,6 +17,7 @@ import { courseFacts } from '../../lib/course-labels.ts';
 import { CourseOutline } from './course-outline.tsx';
 import { Instructors } from './instructors.tsx';
 import { NextStep } from './next-step.tsx';
+import { TeachingActions } from './teaching-actions.tsx';
 
 /** `/classroom/classes/:slug`, open to everyone: a course, the person's next step in it, and its lessons. */
 export function CoursePage() {
@@ -78,6 +79,7 @@ function Course({ slug }: { slug: string }) {
       <PageHeader
         title={course.title}
         guideAnchor="classroom"
+        actions={course.teaching ? <TeachingActions slug={course.slug} /> : undefined}
         subtitle={
           <>
             {courseFacts(course)}
