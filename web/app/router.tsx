@@ -132,6 +132,12 @@ export const pageRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'classroom/classes/:slug/edit',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/editor/editor-page.tsx')).EditorPage,
+    }),
+  },
+  {
     path: 'classroom/classes/:slug/class',
     lazy: async () => ({
       Component: (await import('../features/classroom/class-view/class-view-page.tsx')).ClassViewPage,
