@@ -407,6 +407,12 @@ const sections: GuideSection[] = [
           Modern recommendation systems
         </TextLink>
         .
+        <br />
+        <br />
+        Teaching: once an administrator gives you the instructor role, Teaching (
+        <TextLink to="/classroom/teaching">/classroom/teaching</TextLink>) starts a course and lists yours.
+        The editor saves the whole course as a draft; Publish makes it the next version learners see. The
+        class view shows who is enrolled, where people stop, and the questions most get wrong.
       </p>
     ),
   },
