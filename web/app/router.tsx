@@ -124,6 +124,25 @@ export const pageRoutes: RouteObject[] = [
     path: 'classroom/classes/:slug',
     lazy: async () => ({ Component: (await import('../features/classroom/course-page.tsx')).CoursePage }),
   },
+  // The instructor's pages: the courses they teach, a course's editor and its class view.
+  {
+    path: 'classroom/teaching',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/teaching-page.tsx')).TeachingPage,
+    }),
+  },
+  {
+    path: 'classroom/classes/:slug/edit',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/editor/editor-page.tsx')).EditorPage,
+    }),
+  },
+  {
+    path: 'classroom/classes/:slug/class',
+    lazy: async () => ({
+      Component: (await import('../features/classroom/class-view/class-view-page.tsx')).ClassViewPage,
+    }),
+  },
   {
     path: 'classroom/classes/:slug/lessons/:lesson',
     lazy: async () => ({ Component: (await import('../features/classroom/lesson-page.tsx')).LessonPage }),

@@ -27,3 +27,18 @@ export function completionPagePath(slug: string): string {
 export function courseDeckPagePath(deckId: string): string {
   return `/play/decks/${encodeURIComponent(deckId)}`;
 }
+
+// The instructor's pages: the teaching list, a course's editor and its class view.
+
+/** The courses the person teaches: `/classroom/teaching`. */
+export const teachingPagePath = '/classroom/teaching';
+
+/** A course's editor: `/classroom/classes/:slug/edit`. */
+export function courseEditorPath(slug: string): string {
+  return `${coursePagePath(slug)}/edit`;
+}
+
+/** A course's class view: `/classroom/classes/:slug/class`. */
+export function classViewPath(slug: string): string {
+  return `${coursePagePath(slug)}/class`;
+}

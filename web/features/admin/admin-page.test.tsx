@@ -36,6 +36,7 @@ function renderAdmin(role: string, routes: Record<string, StubRoute | object | n
     'GET /api/auth/get-session': session(role),
     'GET /api/admin/subscriptions': { items: [] },
     'GET /api/admin/reports': { items: [], nextCursor: null },
+    'GET /api/admin/instructors': { items: [] },
     ...routes,
   });
   signIn({ uid: authFixtures.user.id, name: authFixtures.user.name, email: authFixtures.user.email });

@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/premium.ts';
 import { messageSchema, muteSchema } from '../../../contracts/confer.ts';
 import { adminReportListSchema, reportStatuses } from '../../../contracts/profiles.ts';
+import { instructorGrantSchema, instructorListSchema } from '../../../contracts/classroom-authoring.ts';
 import { reputationSummarySchema } from '../../../contracts/reputation.ts';
 import type { Penalty } from '../../../contracts/reputation.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -111,5 +112,31 @@ export function pauseMessages(key: string, until: Date, reason: string) {
     method: 'PUT',
     body: { until: until.toISOString(), reason },
     schema: muteSchema,
+  });
+}
+
+/** `GET /api/admin/instructors`: everyone with the instructor role, most recently given first. */
+export const instructorsQuery = queryOptions({
+  queryKey: [...adminQueryRoot, 'instructors'],
+  queryFn: ({ signal }) => apiFetch('/api/admin/instructors', { schema: instructorListSchema, signal }),
+  staleTime: 0,
+});
+
+/** `PUT /api/admin/instructors/:handle`: gives the instructor role (again: nothing changes). */
+export function grantInstructor(handle: string) {
+  return apiFetch(`/api/admin/instructors/${encodeURIComponent(handle)}`, {
+    method: 'PUT',
+    schema: instructorGrantSchema,
+  });
+}
+
+// Taking the role away answers an empty 204; whatever else a success holds is not read.
+const noContent = z.unknown().transform(() => null);
+
+/** `DELETE /api/admin/instructors/:handle`: takes the instructor role away; their courses stay. */
+export function revokeInstructor(handle: string) {
+  return apiFetch(`/api/admin/instructors/${encodeURIComponent(handle)}`, {
+    method: 'DELETE',
+    schema: noContent,
   });
 }

@@ -35,6 +35,7 @@ function renderReports(routes: Parameters<typeof stubApi>[0]) {
       session: { id: 's_1', expiresAt: '2027-06-01T09:00:00.000Z' },
     },
     'GET /api/admin/subscriptions': { items: [] },
+    'GET /api/admin/instructors': { items: [] },
     ...routes,
   });
   signIn({ uid: authFixtures.user.id, name: authFixtures.user.name, email: authFixtures.user.email });

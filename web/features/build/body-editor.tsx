@@ -12,12 +12,12 @@ import { imageProblem, suggestTitles } from './api.ts';
 import { CardPreview } from './card-preview.tsx';
 import type { BuilderContent } from './content.ts';
 import { UploadProgress, useImageUploads } from './image-uploads.tsx';
-import type { MarkdownEditorHandle } from './markdown-editor.tsx';
+import type { MarkdownEditorHandle } from '../../components/markdown-editor/markdown-editor.tsx';
 
 // CodeMirror is the largest part of the builder: its own chunk, loaded while the draft is fetched.
 // Memoised: it renders only when its own props change, not on every keystroke in it.
 const MarkdownEditor = lazy(async () => ({
-  default: memo((await import('./markdown-editor.tsx')).MarkdownEditor),
+  default: memo((await import('../../components/markdown-editor/markdown-editor.tsx')).MarkdownEditor),
 }));
 
 /** Which half a narrow screen shows: the text being written or its preview. */

@@ -23,7 +23,7 @@ import { CoverImage } from './cover-image.tsx';
 import { DraftHeader } from './draft-header.tsx';
 import type { DraftSession, SessionSnapshot } from './draft-session.ts';
 import { useImageUploads } from './image-uploads.tsx';
-import type { MarkdownEditorHandle } from './markdown-editor.tsx';
+import type { MarkdownEditorHandle } from '../../components/markdown-editor/markdown-editor.tsx';
 import { fieldElementId } from './type-fields.tsx';
 import { TypedLinks } from './typed-links.tsx';
 import { useDraftSession } from './use-draft-session.ts';
@@ -72,7 +72,7 @@ export function CardBuilder({ cardId, ownerKey }: { cardId: string; ownerKey: st
   const [session, snapshot] = useDraftSession(cardId, ownerKey);
   // The editor's code downloads while the draft loads, not after.
   useEffect(() => {
-    void import('./markdown-editor.tsx');
+    void import('../../components/markdown-editor/markdown-editor.tsx');
   }, []);
 
   if (snapshot.phase === 'loading') {

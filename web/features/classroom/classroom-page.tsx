@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useCourses } from '../../lib/classroom-api.ts';
+import { teachingPagePath } from '../../lib/classroom-paths.ts';
+import { useSession } from '../../lib/session.ts';
 import { space } from '../../lib/spacing.ts';
 import { topicsOf, useCatalogueFilters } from './catalogue-filters.ts';
 import { CatalogueSearch } from './catalogue-search.tsx';
@@ -22,6 +25,7 @@ import { countOf } from './format.ts';
  */
 export function ClassroomPage() {
   const { search, filters, query, filtered, setParams, clear } = useCatalogueFilters();
+  const { signedIn } = useSession();
   const courses = useCourses(query);
   // The topics on offer are those of the whole catalogue, not of the courses a filter left.
   const everything = useCourses({});
@@ -72,6 +76,13 @@ export function ClassroomPage() {
         title="Classroom"
         guideAnchor="classroom"
         subtitle="Courses: paths of lessons made of text, cards and quizzes."
+        actions={
+          signedIn ? (
+            <Button component={RouterLink} to={teachingPagePath} sx={{ minHeight: 44 }}>
+              Teaching
+            </Button>
+          ) : undefined
+        }
       />
       <CatalogueSearch
         search={search}

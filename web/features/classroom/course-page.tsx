@@ -18,6 +18,7 @@ import { CourseMemory } from './course-memory.tsx';
 import { CourseOutline } from './course-outline.tsx';
 import { Instructors } from './instructors.tsx';
 import { NextStep } from './next-step.tsx';
+import { TeachingActions } from './teaching-actions.tsx';
 
 /** `/classroom/classes/:slug`, open to everyone: a course, the person's next step in it, and its lessons. */
 export function CoursePage() {
@@ -79,6 +80,7 @@ function Course({ slug }: { slug: string }) {
       <PageHeader
         title={course.title}
         guideAnchor="classroom"
+        actions={course.teaching ? <TeachingActions slug={course.slug} /> : undefined}
         subtitle={
           <>
             {courseFacts(course)}

@@ -398,20 +398,29 @@ const sections: GuideSection[] = [
     id: 'classroom',
     title: 'Classroom',
     body: (
-      <p>
-        The classroom (<TextLink to="/classroom">/classroom</TextLink>) lists courses. Open a course to see
-        its lessons and what it expects you to know first, then enrol to keep your place. Each lesson mixes
-        text, cards and a short quiz; your progress shows on the course page and on your Learn dashboard. The
-        first course is{' '}
-        <TextLink to="/classroom/classes/modern-recommendation-systems">
-          Modern recommendation systems
-        </TextLink>
-        . A lesson opens once the lessons it builds on are done. Its quiz tells you after each answer whether
-        it was right, why, and the worked answer; after a wrong answer, try another version of the question. A
-        lesson is done when every question is answered right (one without a quiz, when you mark it done). The
-        lesson’s cards are in your course deck in Play, to review. When every lesson is done you get a
-        certificate: its page can be shared and printed, and anyone can open it to check it.
-      </p>
+      <>
+        <p>
+          The classroom (<TextLink to="/classroom">/classroom</TextLink>) lists courses. Open a course to see
+          its lessons and what it expects you to know first, then enrol to keep your place. Each lesson mixes
+          text, cards and a short quiz; your progress shows on the course page and on your Learn dashboard.
+          The first course is{' '}
+          <TextLink to="/classroom/classes/modern-recommendation-systems">
+            Modern recommendation systems
+          </TextLink>
+          . A lesson opens once the lessons it builds on are done. Its quiz tells you after each answer
+          whether it was right, why, and the worked answer; after a wrong answer, try another version of the
+          question. A lesson is done when every question is answered right (one without a quiz, when you mark
+          it done). The lesson’s cards are in your course deck in Play, to review, and the course page shows
+          how much of the course you still remember. When every lesson is done you get a certificate: its page
+          can be shared and printed, and anyone can open it to check it.
+        </p>
+        <p>
+          Teaching: once an administrator gives you the instructor role,{' '}
+          <TextLink to="/classroom/teaching">Teaching</TextLink> starts a course and lists yours. The editor
+          saves the whole course as a draft; Publish makes it the next version learners see. The class view
+          shows who is enrolled, where people stop, and the questions most get wrong.
+        </p>
+      </>
     ),
   },
   {

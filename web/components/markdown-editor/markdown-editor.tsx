@@ -59,17 +59,19 @@ export interface MarkdownEditorProps {
   /** Ids of the help and error texts that describe it. */
   describedBy?: string | undefined;
   invalid?: boolean;
+  /** Shown while the text is empty. */
+  placeholderText?: string;
   /** Titles for `[[` autocomplete; called after a short pause in typing. */
   suggestTitles: (query: string, signal: AbortSignal) => Promise<TitleOption[]>;
-  /** Image files pasted or dropped at `position`. */
-  onImageFiles: (files: File[], position: number) => void;
-  /** The toolbar's image button: choose a file. */
-  onPickImage: () => void;
+  /** Image files pasted or dropped at `position`; without it, pasted images are left to the browser. */
+  onImageFiles?: (files: File[], position: number) => void;
+  /** The toolbar's image button: choose a file. Without it the toolbar has no image button. */
+  onPickImage?: () => void;
   ref?: Ref<MarkdownEditorHandle>;
 }
 
 /** The toolbar, in order; `keys` is the shortcut after Ctrl (Cmd on a Mac). */
-const tools: {
+const allTools: {
   label: string;
   keys?: string;
   Icon: typeof FormatBoldIcon;
@@ -204,10 +206,12 @@ function imageFilesOf(list: FileList | null | undefined): File[] {
  * The card's Markdown editor: CodeMirror 6 with Markdown highlighting, undo history, search (Ctrl/Cmd+F),
  * `[[` title completion, a formatting toolbar with the shortcuts Ctrl/Cmd+B, I and K, and images by paste
  * or drop. Tab is left to the browser, so the keyboard can always leave the editor. Its own chunk: pages
- * that never open the builder never load CodeMirror.
+ * that never open an editor never load CodeMirror. Shared by the card builder and the course editor.
  */
 export function MarkdownEditor(props: MarkdownEditorProps) {
-  const { initialValue, label, describedBy, invalid, ref } = props;
+  const { initialValue, label, describedBy, invalid, ref, onPickImage } = props;
+  // The image button only where images can be added.
+  const tools = onPickImage ? allTools : allTools.filter((tool) => tool.command !== 'image');
   const theme = useTheme();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -232,7 +236,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           new LanguageSupport(markdownLanguage),
           EditorView.lineWrapping,
           highlightSelectionMatches(),
-          placeholder('Write the card in Markdown. Type [[ to link another card.'),
+          placeholder(props.placeholderText ?? 'Write the card in Markdown. Type [[ to link another card.'),
           autocompletion({
             override: [wikiLinkCompletions((query, signal) => latest.current.suggestTitles(query, signal))],
           }),
@@ -257,17 +261,19 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           EditorView.domEventHandlers({
             paste(event, target) {
               const files = imageFilesOf(event.clipboardData?.files);
-              if (files.length === 0) return false;
+              const onImageFiles = latest.current.onImageFiles;
+              if (files.length === 0 || !onImageFiles) return false;
               event.preventDefault();
-              latest.current.onImageFiles(files, target.state.selection.main.head);
+              onImageFiles(files, target.state.selection.main.head);
               return true;
             },
             drop(event, target) {
               const files = imageFilesOf(event.dataTransfer?.files);
-              if (files.length === 0) return false;
+              const onImageFiles = latest.current.onImageFiles;
+              if (files.length === 0 || !onImageFiles) return false;
               event.preventDefault();
               const at = target.posAtCoords({ x: event.clientX, y: event.clientY });
-              latest.current.onImageFiles(files, at ?? target.state.selection.main.head);
+              onImageFiles(files, at ?? target.state.selection.main.head);
               return true;
             },
           }),
@@ -372,7 +378,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
                 }}
                 onClick={() => {
                   const target = view.current;
-                  if (tool.command === 'image') latest.current.onPickImage();
+                  if (tool.command === 'image') latest.current.onPickImage?.();
                   else if (target) tool.command(target);
                 }}
               >
