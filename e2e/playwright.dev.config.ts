@@ -36,6 +36,7 @@ export default defineConfig({
     'home.spec.ts',
     'recommendations.spec.ts',
     'pdf-library.spec.ts',
+    'classroom.spec.ts',
   ],
   // This one starts a production server of its own on another port; the development build plays no part in it.
   grepInvert: /reconnect after the server restarts/,
@@ -79,6 +80,8 @@ export default defineConfig({
         SESSION_SECRET: 'e2e-dev-session-secret-0123456789-abcdefghijklmn',
         // The home journey reads the demo content (trending cards, the featured deck), as a visitor would.
         SEED_DEMO: 'true',
+        // The account that signs up with this address is an administrator (e2e/classroom.spec.ts gives roles).
+        ADMIN_EMAILS: 'e2e-admin@example.org',
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },

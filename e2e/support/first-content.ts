@@ -31,6 +31,7 @@ const firstCardIn =
 const firstParagraph: Finder = (main) => main.locator('p').first();
 const firstField: Finder = (main) => main.getByRole('textbox').first();
 const firstAlert: Finder = (main) => main.getByRole('alert').first();
+const firstEmptyState: Finder = (main) => main.locator('[data-empty-state]').first();
 const firstSection: Finder = (main) => main.getByRole('heading', { level: 2 }).first();
 
 /** For a visitor (the public routes) and for someone just signed up (the others, and `/` again). */
@@ -47,6 +48,8 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/research_center': firstParagraph,
     '/classroom': (main) => main.getByRole('link', { name: /Modern recommendation systems/ }),
     '/classroom/classes/modern-recommendation-systems': firstParagraph,
+    // An unknown id says so where the certificate would be.
+    '/classroom/certificates/AAAAAAAAAAAAAAAA': firstEmptyState,
     '/login': firstField,
     '/signup': firstField,
     '/auth/action': firstAlert,
@@ -78,6 +81,14 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/profile': (main) => main.getByRole('region', { name: 'Photo', exact: true }),
     '/settings': firstSection,
     '/admin': firstParagraph,
+    // Someone not enrolled is told so where the lesson would be, with the way to enrol.
+    '/classroom/classes/modern-recommendation-systems/lessons/what-recommenders-do': firstAlert,
+    '/classroom/classes/modern-recommendation-systems/completed': firstEmptyState,
+    // Someone who does not teach the course is told so where the editor and the class would be.
+    '/classroom/classes/modern-recommendation-systems/edit': firstAlert,
+    '/classroom/classes/modern-recommendation-systems/class': firstAlert,
+    // Someone without the instructor role: who gives it.
+    '/classroom/teaching': firstEmptyState,
   },
 };
 
