@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answerResultSchema, questionAnswerSchema, questionForLearnerSchema } from './classroom.ts';
+import {
+  answerResultSchema,
+  courseSourceSchema,
+  questionAnswerSchema,
+  questionForLearnerSchema,
+  type CourseSource,
+} from './classroom.ts';
 
 describe('questionAnswerSchema', () => {
   const valid = (answer: unknown) => questionAnswerSchema.safeParse(answer).success;
@@ -73,5 +79,40 @@ describe('questionForLearnerSchema and answerResultSchema', () => {
     expect(
       answerResultSchema.safeParse({ ...result, correctAnswer: { kind: 'text', option: 'a' } }).success,
     ).toBe(false);
+  });
+});
+
+describe('courseSourceSchema', () => {
+  const course: CourseSource = {
+    slug: 'graphs',
+    title: 'Graphs',
+    summary: 'Paths and trees.',
+    level: 'beginner',
+    estimatedHours: 2,
+    topics: ['graphs'],
+    instructors: ['ada_l'],
+    modules: [{ title: 'First', lessons: ['paths'] }],
+  };
+  const problems = (changes: Partial<CourseSource>) =>
+    courseSourceSchema
+      .safeParse({ ...course, ...changes })
+      .error?.issues.map((issue) => issue.path.join('.')) ?? [];
+
+  it('takes a cover as card covers are taken: an https address or a file of ours', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ cover: 'https://example.org/cover.png' })).toEqual([]);
+    expect(problems({ cover: `/api/files/${'a1'.repeat(32)}` })).toEqual([]);
+    expect(problems({ cover: 'http://example.org/cover.png' })).toEqual(['cover']);
+    expect(problems({ cover: 'javascript:alert(1)' })).toEqual(['cover']);
+    expect(problems({ cover: '/api/files/not-a-hash' })).toEqual(['cover']);
+    expect(problems({ cover: '' })).toEqual(['cover']);
+  });
+
+  it('takes up to ten recommended courses, never the course itself', () => {
+    expect(problems({ recommendedBefore: ['trees', 'sets'] })).toEqual([]);
+    expect(problems({ recommendedBefore: ['graphs'] })).toEqual(['recommendedBefore']);
+    expect(problems({ recommendedBefore: ['Not A Slug'] })).toEqual(['recommendedBefore.0']);
+    const eleven = Array.from({ length: 11 }, (_, n) => `course-${n}`);
+    expect(problems({ recommendedBefore: eleven })).toEqual(['recommendedBefore']);
   });
 });

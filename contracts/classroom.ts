@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cardLimits, isLinkableTitle, normalizeTitle } from './card-text.ts';
-import { cardSummarySchema } from './cards.ts';
+import { cardSummarySchema, coverUrlSchema } from './cards.ts';
 import { handleSchema, profileSummarySchema } from './profiles.ts';
 
 /** How demanding a course is. */
@@ -199,6 +199,10 @@ export const courseSourceSchema = z
     /** Handles of the people who teach it. */
     instructors: z.array(handleSchema).min(1).max(5),
     modules: z.array(moduleSourceSchema).min(1).max(30),
+    /** A picture for the catalogue and the course page, given as a card's cover is. */
+    cover: coverUrlSchema.optional(),
+    /** Slugs of courses worth taking first: a recommendation, never a lock on enrolling. */
+    recommendedBefore: z.array(slugSchema).max(10).optional(),
   })
   .refine(
     (course) => {
@@ -206,7 +210,11 @@ export const courseSourceSchema = z
       return new Set(slugs).size === slugs.length;
     },
     { message: 'A lesson appears in one module, once', path: ['modules'] },
-  );
+  )
+  .refine((course) => !course.recommendedBefore?.includes(course.slug), {
+    message: 'A course cannot be recommended before itself',
+    path: ['recommendedBefore'],
+  });
 export type CourseSource = z.infer<typeof courseSourceSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -298,6 +306,8 @@ export const courseDetailSchema = courseSummarySchema.extend({
   modules: z.array(z.object({ title: z.string(), lessons: z.array(outlineLessonSchema) })),
   /** Whether the person teaches it (the editor and the class view are theirs). */
   teaching: z.boolean(),
+  /** The published courses it recommends taking first, and whether the person completed each. */
+  recommendedBefore: z.array(z.object({ slug: slugSchema, title: z.string(), completed: z.boolean() })),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 

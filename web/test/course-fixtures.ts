@@ -179,6 +179,7 @@ export function recsysDetail({
     ...recsysSummary({ enrolment }),
     version: 1,
     teaching: false,
+    recommendedBefore: [],
     modules: recsysModules.map((title, module) => ({
       title,
       lessons: recsysLessons.flatMap((lesson, index) =>

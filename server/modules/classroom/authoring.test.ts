@@ -15,6 +15,7 @@ import {
   courseDetailSchema,
   courseListSchema,
   lessonViewSchema,
+  type CourseSource,
   type QuizSource,
 } from '../../../contracts/classroom.ts';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
@@ -85,7 +86,7 @@ describe('classroom authoring', () => {
    * Installs a demo-like published course of three lessons (the third needs both others) taught by a signed-up
    * teacher, whose cards have titles of this course only.
    */
-  async function course() {
+  async function course(changes: Partial<CourseSource> = {}) {
     const teacher = await signUp('Course Teacher');
     const suffix = randomUUID().slice(0, 8);
     const capitals = `Capital cities ${suffix}`;
@@ -106,6 +107,7 @@ describe('classroom authoring', () => {
           { title: 'First', lessons: ['capitals', 'metrics'] },
           { title: 'Then', lessons: ['together'] },
         ],
+        ...changes,
       },
       lessons: [
         {
@@ -398,6 +400,74 @@ describe('classroom authoring', () => {
     expect((await lesson(learner, slug, 'extra')).cards.map((card) => card.title)).toEqual([extraCard]);
     // The new instructor may now edit it.
     expect((await draftOf(cotutor, slug)).publishedVersion).toBe(2);
+  });
+
+  it('publishes a cover and the courses recommended first, which the catalogue and the course page carry', async () => {
+    const first = await course();
+    const cover = 'https://example.org/covers/metrics.png';
+    const { slug, teacher } = await course({ cover });
+    const finisher = await signUp('Finished First');
+    const beginner = await signUp('Starting Here');
+    // The finisher completes the first course: every lesson of it.
+    expect((await request('PUT', path(first.slug, '/enrolment'), finisher)).statusCode).toBe(200);
+    await answerCapital(finisher, first.slug, true);
+    const metrics = await lesson(finisher, first.slug, 'metrics');
+    await request('POST', path(first.slug, '/lessons/metrics/questions/ratio/answers'), finisher, {
+      variant: metrics.questions[0]!.question.variant,
+      answer: { kind: 'numeric', value: 0.4 },
+    });
+    await lesson(finisher, first.slug, 'together');
+    expect(
+      (await request('POST', path(first.slug, '/lessons/together/completion'), finisher)).statusCode,
+    ).toBe(200);
+
+    // Installed with a cover: the catalogue has it, and nothing is recommended yet.
+    const catalogue = async (person?: Person) =>
+      courseListSchema
+        .parse((await request('GET', '/api/classroom/courses', person)).json())
+        .items.find((item) => item.slug === slug);
+    const detail = async (person?: Person) =>
+      courseDetailSchema.parse((await request('GET', path(slug), person)).json());
+    expect((await catalogue())?.coverURL).toBe(cover);
+    expect(await detail()).toMatchObject({ coverURL: cover, recommendedBefore: [] });
+
+    // A course nobody published, or a draft, is refused; the draft keeps the cover it was derived with.
+    const draft = await draftOf(teacher, slug);
+    expect(draft.content.course.cover).toBe(cover);
+    const unknown = structuredClone(draft.content);
+    unknown.course.recommendedBefore = [first.slug, 'no-such-course'];
+    expect((await save(teacher, slug, unknown, draft.updatedAt)).statusCode).toBe(200);
+    const refused = await request('POST', path(slug, '/versions'), teacher);
+    expect(refused.statusCode).toBe(422);
+    expect(errorEnvelopeSchema.parse(refused.json()).error.details?.fields).toEqual([
+      {
+        path: 'content.course.recommendedBefore.1',
+        message: 'No published course has the address “no-such-course”',
+      },
+    ]);
+
+    // Fixed, with a cover of ours: published, and the page names the first course, completed or not.
+    const fileCover = `/api/files/${'0f'.repeat(32)}`;
+    const fixed = structuredClone(unknown);
+    fixed.course.recommendedBefore = [first.slug];
+    fixed.course.cover = fileCover;
+    const saved = await draftOf(teacher, slug);
+    expect((await save(teacher, slug, fixed, saved.updatedAt)).statusCode).toBe(200);
+    expect((await request('POST', path(slug, '/versions'), teacher)).statusCode).toBe(201);
+    const recommended = { slug: first.slug, title: 'Geography and metrics' };
+    expect((await catalogue(beginner))?.coverURL).toBe(fileCover);
+    expect((await detail(finisher)).recommendedBefore).toEqual([{ ...recommended, completed: true }]);
+    expect((await detail(beginner)).recommendedBefore).toEqual([{ ...recommended, completed: false }]);
+    expect((await detail()).recommendedBefore).toEqual([{ ...recommended, completed: false }]);
+    // Recommended, never enforced: someone who has not taken it enrols all the same.
+    expect((await request('PUT', path(slug, '/enrolment'), beginner)).statusCode).toBe(200);
+
+    // A version without a cover clears it.
+    const bare = structuredClone(fixed);
+    delete bare.course.cover;
+    expect((await save(teacher, slug, bare, (await draftOf(teacher, slug)).updatedAt)).statusCode).toBe(200);
+    expect((await request('POST', path(slug, '/versions'), teacher)).statusCode).toBe(201);
+    expect((await detail(beginner)).coverURL).toBeNull();
   });
 
   it('keeps a question answered right as answered when a new version changes or drops its form', async () => {

@@ -63,6 +63,16 @@ export function createClassroomRepository(orm: Orm) {
       return rows[0];
     },
 
+    /** The published courses among these slugs (the others are missing or drafts), by title. */
+    async publishedBySlugs(slugs: readonly string[]) {
+      if (slugs.length === 0) return [];
+      return orm
+        .select({ id: courses.id, slug: courses.slug, title: courses.title })
+        .from(courses)
+        .where(and(publishedCourse(), inArray(courses.slug, [...slugs])))
+        .orderBy(asc(courses.title));
+    },
+
     /** The content of one version of a course. */
     async content(courseId: string, version: number): Promise<CourseContent | undefined> {
       const rows = await orm
@@ -351,6 +361,7 @@ export function createClassroomRepository(orm: Orm) {
             level: course.level,
             estimatedHours: course.estimatedHours,
             topics: course.topics,
+            coverURL: course.cover ?? null,
             lessonCount: input.content.lessons.length,
             publishedVersion: 1,
           })

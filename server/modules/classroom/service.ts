@@ -181,6 +181,26 @@ export function createClassroomService(deps: ClassroomDependencies) {
     };
   }
 
+  /**
+   * The courses a course recommends taking first, in the order it names them: only published ones (a course
+   * unpublished since is left out), each marked completed when the person holds its certificate.
+   */
+  async function recommendedOf(content: CourseContent, profileKey: string | undefined) {
+    const slugs = content.course.recommendedBefore ?? [];
+    const rows = await repository.publishedBySlugs(slugs);
+    const certificates = profileKey
+      ? await repository.certificatesOf(
+          profileKey,
+          rows.map((row) => row.id),
+        )
+      : new Map<string, string>();
+    const bySlug = new Map(rows.map((row) => [row.slug, row]));
+    return slugs.flatMap((slug) => {
+      const row = bySlug.get(slug);
+      return row ? [{ slug, title: row.title, completed: certificates.has(row.id) }] : [];
+    });
+  }
+
   /** The lesson `slug` of an enrolled person's course, refused while it is locked. */
   async function openable(profileKey: string, slug: string, lessonSlug: string) {
     const { row, content } = await published(slug);
@@ -259,10 +279,11 @@ export function createClassroomService(deps: ClassroomDependencies) {
     /** The course page: its outline with the person's state in each lesson. */
     async detail(profileKey: string | undefined, slug: string): Promise<CourseDetail> {
       const { row, content } = await published(slug);
-      const [instructors, place, teaching] = await Promise.all([
+      const [instructors, place, teaching, recommendedBefore] = await Promise.all([
         instructorsOf([row.id]),
         standing(row, content, profileKey),
         profileKey ? repository.teaches(row.id, profileKey) : Promise.resolve(false),
+        recommendedOf(content, profileKey),
       ]);
       const stateOf = new Map(place.states.map((state) => [state.slug, state]));
       let position = 0;
@@ -271,6 +292,7 @@ export function createClassroomService(deps: ClassroomDependencies) {
         ...summaryOf(row, instructors.get(row.id) ?? [], place.enrolment),
         version: row.publishedVersion!,
         teaching,
+        recommendedBefore,
         modules: content.course.modules.map((module) => ({
           title: module.title,
           lessons: module.lessons.map((lessonSlug) => {

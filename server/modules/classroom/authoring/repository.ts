@@ -254,6 +254,7 @@ export function createAuthoringRepository(orm: Orm) {
             level: course.level,
             estimatedHours: course.estimatedHours,
             topics: course.topics,
+            coverURL: course.cover ?? null,
             lessonCount: input.content.lessons.length,
             publishedVersion: version,
             updatedAt: publishedAt,

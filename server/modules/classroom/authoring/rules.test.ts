@@ -65,11 +65,14 @@ describe('authoring rules', () => {
     const draft = starterDraft({ slug: 'graphs', title: 'Graphs' }, 'ada_l');
     draft.course.modules = [{ title: 'One', lessons: ['a', 'b', 'missing'] }];
     draft.course.instructors = ['ada_l', 'ghost'];
+    draft.course.recommendedBefore = ['trees', 'unpublished', 'graphs'];
     draft.lessons = [lesson('a', ['b']), lesson('b', ['a', 'nowhere'], ['Known', 'Unknown']), lesson('c')];
     expect(
       publishProblems(draft, {
         cardExists: (title) => title === 'Known',
         handleExists: (handle) => handle === 'ada_l',
+        // The course itself is published too: recommending it is refused all the same.
+        courseExists: (slug) => slug === 'trees' || slug === 'graphs',
       }),
     ).toEqual([
       { path: 'content.course.modules.0.lessons.2', message: 'There is no lesson “missing” in the course' },
@@ -85,6 +88,14 @@ describe('authoring rules', () => {
         message: 'These lessons require each other in a loop: “a” → “b” → “a”',
       },
       { path: 'content.course.instructors.1', message: 'Nobody has the handle @ghost' },
+      {
+        path: 'content.course.recommendedBefore.1',
+        message: 'No published course has the address “unpublished”',
+      },
+      {
+        path: 'content.course.recommendedBefore.2',
+        message: 'A course cannot be recommended before itself',
+      },
     ]);
   });
 });

@@ -101,12 +101,15 @@ export type PublishFacts = {
   cardExists: (title: string) => boolean;
   /** Whether someone has this handle. */
   handleExists: (handle: string) => boolean;
+  /** Whether a published course has this slug. */
+  courseExists: (slug: string) => boolean;
 };
 
 /**
  * Every reason the draft cannot be published, as field errors (paths into the draft, `content.` first):
  * modules naming lessons that do not exist, lessons in no module or in several, `requires` naming lessons
- * not in the course or making a loop, card titles no public card has, handles nobody has.
+ * not in the course or making a loop, card titles no public card has, handles nobody has, recommended courses
+ * that are not published (or are this one).
  */
 export function publishProblems(draft: CourseDraftContent, facts: PublishFacts): FieldError[] {
   const problems: FieldError[] = [];
@@ -165,6 +168,16 @@ export function publishProblems(draft: CourseDraftContent, facts: PublishFacts):
   draft.course.instructors.forEach((handle, i) => {
     if (!facts.handleExists(handle))
       problems.push({ path: `content.course.instructors.${i}`, message: `Nobody has the handle @${handle}` });
+  });
+  draft.course.recommendedBefore?.forEach((slug, i) => {
+    if (slug === draft.course.slug || !facts.courseExists(slug))
+      problems.push({
+        path: `content.course.recommendedBefore.${i}`,
+        message:
+          slug === draft.course.slug
+            ? 'A course cannot be recommended before itself'
+            : `No published course has the address “${slug}”`,
+      });
   });
   return problems;
 }

@@ -182,16 +182,19 @@ export function createAuthoringService(deps: AuthoringDependencies) {
       const row = await taught(actor, slug);
       const draft = await currentDraft(row, await publishedContent(row));
       const { content } = draft;
-      const [cards, keys] = await Promise.all([
+      const [cards, keys, recommended] = await Promise.all([
         cardIdsByTitle(
           classroom,
           content.lessons.flatMap((lesson) => lesson.source.cards),
         ),
         repository.keysByHandle(content.course.instructors),
+        classroom.publishedBySlugs(content.course.recommendedBefore ?? []),
       ]);
+      const publishedSlugs = new Set(recommended.map((course) => course.slug));
       const problems = publishProblems(content, {
         cardExists: (title) => cardIdOf(cards, title) !== undefined,
         handleExists: (handle) => keys.has(handle.toLowerCase()),
+        courseExists: (other) => publishedSlugs.has(other),
       });
       if (problems.length > 0)
         throw new AppError('classroom/invalid-course', {
