@@ -42,3 +42,11 @@ export function courseEditorPath(slug: string): string {
 export function classViewPath(slug: string): string {
   return `${coursePagePath(slug)}/class`;
 }
+
+/**
+ * A course's discussion: its private channel in Confer, `/confer?c=:channelId`. Confer keeps its own pages; the
+ * classroom links the channel by the address Confer reads without reaching into that feature.
+ */
+export function courseDiscussionPath(channelId: string): string {
+  return `/confer?${new URLSearchParams({ c: channelId }).toString()}`;
+}

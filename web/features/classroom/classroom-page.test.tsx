@@ -119,6 +119,23 @@ describe('/classroom', () => {
     );
   });
 
+  it('shows a course’s cover as decoration above its title, and nothing for a course without one', async () => {
+    const cover = 'https://example.org/covers/recsys.png';
+    stubApi({
+      'GET /api/classroom/courses': courseListFixture([recsysSummary({ coverURL: cover }), memory]),
+    });
+    renderApp('/classroom');
+    const list = await screen.findByRole('list', { name: 'Courses' });
+    const [withCover, without] = itemsOf(list);
+    // alt="" keeps it out of the accessibility tree: found by its element, not its role.
+    const image = withCover!.querySelector('img');
+    expect(image).toHaveAttribute('src', cover);
+    expect(image).toHaveAttribute('alt', '');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(within(withCover!).queryByRole('img')).toBeNull();
+    expect(without!.querySelector('img')).toBeNull();
+  });
+
   it('keeps the search and the filters in the address and asks the server again', async () => {
     signIn();
     const user = userEvent.setup();

@@ -10,10 +10,11 @@ import type { CourseSummary, Enrolment } from '../../../contracts/classroom.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { courseFacts } from '../../lib/course-labels.ts';
 import { certificatePagePath, coursePagePath, lessonPagePath } from '../../lib/classroom-paths.ts';
+import { CourseCover } from './course-cover.tsx';
 import { CourseProgress } from './course-progress.tsx';
 import { Instructors } from './instructors.tsx';
 
-/** A course's box in a list: its title (a link to the course, the box's heading), then `children`. */
+/** A course's box in a list: its cover, its title (a link to the course, the box's heading), then `children`. */
 function CourseBox({ course, children }: { course: CourseSummary; children: ReactNode }) {
   const titleId = useId();
   return (
@@ -21,14 +22,17 @@ function CourseBox({ course, children }: { course: CourseSummary; children: Reac
       component="article"
       variant="outlined"
       aria-labelledby={titleId}
-      sx={{ p: { xs: 2, sm: 2.5 }, height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
-      <Typography id={titleId} variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-        <Link component={RouterLink} to={coursePagePath(course.slug)}>
-          {course.title}
-        </Link>
-      </Typography>
-      {children}
+      <CourseCover url={course.coverURL} />
+      <Box sx={{ p: { xs: 2, sm: 2.5 }, flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography id={titleId} variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+          <Link component={RouterLink} to={coursePagePath(course.slug)}>
+            {course.title}
+          </Link>
+        </Typography>
+        {children}
+      </Box>
     </Paper>
   );
 }

@@ -124,6 +124,55 @@ describe('/classroom/classes/:slug', () => {
       ),
     );
     expect(within(lessonRow(1)).queryByRole('link')).toBeNull();
+    // Enrolling joined the course's channel: the panel links its discussion in Confer.
+    expect(
+      within(screen.getByRole('region', { name: 'Your progress' })).getByRole('link', {
+        name: 'Discuss this course',
+      }),
+    ).toHaveAttribute('href', '/confer?c=7c1e2d9f-3a4b-4c5d-8e6f-1a2b3c4d5e6f');
+  });
+
+  it('shows the cover and the courses recommended first, the completed one marked, and still offers Enrol', async () => {
+    signIn();
+    const cover = `/api/files/${'ab'.repeat(32)}`;
+    stubApi({
+      [`GET ${api}`]: recsysDetail({
+        changes: {
+          coverURL: cover,
+          recommendedBefore: [
+            { slug: 'linear-algebra', title: 'Linear algebra', completed: true },
+            { slug: 'probability', title: 'Probability', completed: false },
+          ],
+        },
+      }),
+    });
+    renderApp(page);
+    const line = await screen.findByText(/^Recommended first:/);
+    expect(line).toHaveTextContent('Recommended first: Linear algebra (completed), Probability');
+    expect(within(line).getByRole('link', { name: 'Linear algebra' })).toHaveAttribute(
+      'href',
+      '/classroom/classes/linear-algebra',
+    );
+    expect(within(line).getByRole('link', { name: 'Probability' })).toHaveAttribute(
+      'href',
+      '/classroom/classes/probability',
+    );
+    // A recommendation only: enrolling is open.
+    expect(screen.getByRole('button', { name: 'Enrol' })).toBeEnabled();
+    const image = screen.getByRole('main').querySelector('img');
+    expect(image).toHaveAttribute('src', cover);
+    expect(image).toHaveAttribute('alt', '');
+    expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('shows no cover, no recommendations and no discussion link when the course has none', async () => {
+    signIn();
+    stubApi({ [`GET ${api}`]: recsysDetail({ enrolment: enrolmentFixture({ channelId: null }) }) });
+    renderApp(page);
+    expect(await screen.findByRole('region', { name: 'Your progress' })).toBeVisible();
+    expect(screen.queryByText(/Recommended first/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Discuss this course' })).toBeNull();
+    expect(screen.getByRole('main').querySelector('img')).toBeNull();
   });
 
   it('says why a locked lesson is locked and does not link it; open lessons link to the lesson page', async () => {

@@ -14,10 +14,12 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { space } from '../../lib/spacing.ts';
 import { courseFacts } from '../../lib/course-labels.ts';
+import { CourseCover } from './course-cover.tsx';
 import { CourseMemory } from './course-memory.tsx';
 import { CourseOutline } from './course-outline.tsx';
 import { Instructors } from './instructors.tsx';
 import { NextStep } from './next-step.tsx';
+import { RecommendedFirst } from './recommended-first.tsx';
 import { TeachingActions } from './teaching-actions.tsx';
 
 /** `/classroom/classes/:slug`, open to everyone: a course, the person's next step in it, and its lessons. */
@@ -95,8 +97,10 @@ function Course({ slug }: { slug: string }) {
       />
       <Box sx={{ display: 'grid', gap: space.section }}>
         <Box sx={{ display: 'grid', gap: space.block }}>
+          <CourseCover url={course.coverURL} aspectRatio="3 / 1" sx={{ maxWidth: 760, borderRadius: 1 }} />
           <NextStep course={course} signedIn={user !== null} />
           <Typography sx={{ maxWidth: 760 }}>{course.summary}</Typography>
+          <RecommendedFirst courses={course.recommendedBefore} />
         </Box>
         {course.enrolment?.deckId ? <CourseMemory deckId={course.enrolment.deckId} /> : null}
         <CourseOutline course={course} signedIn={user !== null} />

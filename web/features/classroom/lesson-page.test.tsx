@@ -77,6 +77,22 @@ describe('/classroom/classes/:slug/lessons/:lesson', () => {
     expect(screen.queryByText(/Worked answer/)).toBeNull();
     expect(screen.queryByText(/approximates/)).toBeNull();
     expect(screen.getByText('Answer every question right to finish the lesson.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Discuss this course' })).toHaveAttribute(
+      'href',
+      '/confer?c=7c1e2d9f-3a4b-4c5d-8e6f-1a2b3c4d5e6f',
+    );
+  });
+
+  it('has no discussion link while the course has no channel', async () => {
+    signIn();
+    stubApi({
+      [`GET ${api}`]: lessonViewFixture({ enrolment: enrolmentFixture({ channelId: null }) }),
+    });
+    renderApp(page);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lesson 4: Matrix factorisation' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Discuss this course' })).toBeNull();
   });
 
   it('posts the answer of each kind as the contract wants it', async () => {

@@ -24,6 +24,7 @@ import { courseQuery, useClassroomViewer, useCompleteLesson, useLesson } from '.
 import {
   completionPagePath,
   courseDeckPagePath,
+  courseDiscussionPath,
   coursePagePath,
   lessonPagePath,
 } from '../../lib/classroom-paths.ts';
@@ -212,6 +213,13 @@ function LessonContent({ view }: { view: LessonView }) {
         ) : null}
         <LessonDone view={view} focus={finished} onCompleted={afterProgress} />
         <LessonFoot view={view} />
+        {view.enrolment.channelId ? (
+          <Typography>
+            A question about this lesson?{' '}
+            <TextLink to={courseDiscussionPath(view.enrolment.channelId)}>Discuss this course</TextLink> in
+            Confer.
+          </Typography>
+        ) : null}
       </Box>
     </Box>
   );

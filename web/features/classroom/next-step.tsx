@@ -11,7 +11,12 @@ import { TextLink } from '../../components/text-link.tsx';
 import { useEnrol, useLeave } from '../../lib/classroom-api.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
 import { loginPathFor } from '../../lib/navigation.ts';
-import { certificatePagePath, coursePagePath, lessonPagePath } from '../../lib/classroom-paths.ts';
+import {
+  certificatePagePath,
+  courseDiscussionPath,
+  coursePagePath,
+  lessonPagePath,
+} from '../../lib/classroom-paths.ts';
 import { countOf } from './format.ts';
 import { CourseProgress } from './course-progress.tsx';
 import { LeaveCourseDialog } from './leave-course-dialog.tsx';
@@ -40,8 +45,9 @@ function doneIn(course: CourseDetail): number {
 
 /**
  * The person's next action in a course, first on its page: sign in to enrol, enrol, or (enrolled) how far they
- * are with Continue, Leave, and once finished the certificate. After enrolling or leaving, the new panel's
- * first action takes the focus, since the button that was pressed is gone with its panel.
+ * are with Continue, Leave, the course's discussion, and once finished the certificate. After enrolling or
+ * leaving, the new panel's first action takes the focus, since the button that was pressed is gone with its
+ * panel.
  */
 export function NextStep({ course, signedIn }: { course: CourseDetail; signedIn: boolean }) {
   const [moved, setMoved] = useState(false);
@@ -161,6 +167,12 @@ function EnrolledPanel({
           Leave course
         </Button>
       </Box>
+      {enrolment.channelId ? (
+        <Typography sx={{ mt: 2 }}>
+          <TextLink to={courseDiscussionPath(enrolment.channelId)}>Discuss this course</TextLink> with its
+          learners and instructors in Confer.
+        </Typography>
+      ) : null}
       <LeaveCourseDialog
         open={asking}
         title={course.title}

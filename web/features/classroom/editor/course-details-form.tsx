@@ -6,7 +6,7 @@ import { courseLevels, type CourseSource } from '../../../../contracts/classroom
 import { levelLabels } from '../../../lib/course-labels.ts';
 import { ListField, NumberField } from './fields.tsx';
 
-/** The course's description: title, summary, level, hours, topics and instructors. */
+/** The course's description: title, summary, level, hours, topics, instructors, cover and courses to take first. */
 export function CourseDetailsForm({
   course,
   onChange,
@@ -67,6 +67,20 @@ export function CourseDetailsForm({
         onChange={(instructors) => set({ instructors })}
         clean={(handle) => handle.replace(/^@/, '')}
         helperText="Handles, comma-separated: @nadia_r, @omar"
+      />
+      <TextField
+        label="Cover image URL (optional)"
+        value={course.cover ?? ''}
+        // Cleared, the course has no cover: the key goes rather than an empty address the contract refuses.
+        onChange={(event) => set({ cover: event.target.value.trim() || undefined })}
+        type="url"
+        helperText="An https:// address of a picture for the catalogue and the course page."
+      />
+      <ListField
+        label="Recommended first (optional)"
+        value={course.recommendedBefore ?? []}
+        onChange={(slugs) => set({ recommendedBefore: slugs.length > 0 ? slugs : undefined })}
+        helperText="Addresses of published courses to take before this one, comma-separated: linear-algebra"
       />
     </Box>
   );

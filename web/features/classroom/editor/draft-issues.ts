@@ -52,7 +52,11 @@ export function placeOf(path: readonly PropertyKey[] | string, content: CourseDr
 }
 
 // Field names that read differently from the contract's.
-const fieldWords: Record<string, string> = { estimatedHours: 'estimated hours' };
+const fieldWords: Record<string, string> = {
+  estimatedHours: 'estimated hours',
+  cover: 'cover image',
+  recommendedBefore: 'recommended first',
+};
 
 function notIndex(part: string): boolean {
   return !/^\d+$/.test(part);

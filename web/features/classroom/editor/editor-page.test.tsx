@@ -111,6 +111,34 @@ describe('the course editor', () => {
     expect(requests(`PUT ${draftPath}`)).toHaveLength(0);
   });
 
+  it('saves a cover and the courses recommended first, and refuses a cover that is not https', async () => {
+    const u = userEvent.setup();
+    const { requests } = renderEditor();
+    await screen.findByLabelText(/^Title/);
+    await fill(u, 'Cover image URL (optional)', 'http://example.org/cover.png');
+    await fill(u, 'Recommended first (optional)', 'linear-algebra, memory-basics');
+    await u.click(screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement);
+    const list = await screen.findByRole('list', { name: 'Problems to fix' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Course details · cover image: Upload an image, or use an https:// address',
+      'Course details · recommended first: A course cannot be recommended before itself',
+    ]);
+    expect(requests(`PUT ${draftPath}`)).toHaveLength(0);
+
+    await fill(u, 'Cover image URL (optional)', 'https://example.org/cover.png', true);
+    await fill(u, 'Recommended first (optional)', 'linear-algebra', true);
+    await u.click(screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement);
+    expect(await screen.findByText('Saved.')).toBeVisible();
+    expect(savedContent(requests).course).toMatchObject({
+      cover: 'https://example.org/cover.png',
+      recommendedBefore: ['linear-algebra'],
+    });
+  });
+
   it('publishes after saving, and lists the server’s problems by lesson', async () => {
     const u = userEvent.setup();
     const { requests } = renderEditor({
