@@ -16,7 +16,7 @@ import { parseFrontMatter } from '../lib/front-matter.ts';
  * course's slug, holding
  *
  *   course.json                the course (contracts/classroom.ts `courseSourceSchema`), its modules naming
- *                              the lessons in order;
+ *                              the lessons in order (optionally a `cover` and `recommendedBefore`);
  *   NN-<slug>.md               a lesson: flat front matter (slug, title, requires, cards) and a Markdown body;
  *   NN-<slug>.quiz.json        that lesson's quiz: a list of questions, each with variants.
  *
