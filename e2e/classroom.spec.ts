@@ -123,6 +123,11 @@ test('a new person enrols in the recommendation systems course, passes lesson 1 
   await page.goto(coursePath);
   await expect(page.getByRole('main')).toContainText('1 of 9 lessons');
   await expect(page.getByRole('region', { name: 'What you remember' })).toBeVisible();
+  // Its discussion channel in Confer, which enrolling joined.
+  await page.getByRole('link', { name: 'Discuss this course' }).first().click();
+  await expect(
+    page.getByRole('region', { name: /^Messages in .*modern-recommendation-systems/ }),
+  ).toBeVisible();
   await page.goto('/play');
   await page.getByRole('link', { name: 'Modern recommendation systems', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Modern recommendation systems' })).toBeVisible();
