@@ -326,6 +326,7 @@ export function createClassroomRepository(orm: Orm) {
       return rows[0]?.name ?? 'A former member';
     },
 
+    /** The stored handles among these (any letter case), lowercased, with their profile keys. */
     async profileKeysByHandle(handles: readonly string[]) {
       if (handles.length === 0) return new Map<string, string>();
       const rows = await orm

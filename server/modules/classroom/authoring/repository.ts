@@ -80,21 +80,6 @@ export function createAuthoringRepository(orm: Orm) {
       return rows[0]?.handle;
     },
 
-    /** The stored handles among these (any letter case), lowercased, with their profile keys. */
-    async keysByHandle(handles: readonly string[]) {
-      if (handles.length === 0) return new Map<string, string>();
-      const rows = await orm
-        .select({ key: profiles.key, handle: profiles.handle })
-        .from(profiles)
-        .where(
-          inArray(
-            sql`lower(${profiles.handle})`,
-            handles.map((handle) => handle.toLowerCase()),
-          ),
-        );
-      return new Map(rows.map((row) => [row.handle.toLowerCase(), row.key]));
-    },
-
     /** Current titles of cards by id (whatever their visibility: only their instructors see a draft). */
     async cardTitles(ids: readonly string[]) {
       if (ids.length === 0) return new Map<string, string>();

@@ -187,7 +187,7 @@ export function createAuthoringService(deps: AuthoringDependencies) {
           classroom,
           content.lessons.flatMap((lesson) => lesson.source.cards),
         ),
-        repository.keysByHandle(content.course.instructors),
+        classroom.profileKeysByHandle(content.course.instructors),
         classroom.publishedBySlugs(content.course.recommendedBefore ?? []),
       ]);
       const publishedSlugs = new Set(recommended.map((course) => course.slug));
