@@ -33,7 +33,7 @@ describe('what a learner still remembers of a course', () => {
     expect(panel).toHaveTextContent(
       '92%of the course’s mature reviews passed in the last 30 days (46 of 50 reviews).',
     );
-    expect(panel).toHaveTextContent('5 items due today. 20 items mature.');
+    expect(panel).toHaveTextContent('5 reviews due today. 20 items mature.');
     expect(within(panel).getByRole('link', { name: 'Review the course deck' })).toHaveAttribute(
       'href',
       `/play/decks/${deckId}/study`,
@@ -53,10 +53,10 @@ describe('what a learner still remembers of a course', () => {
     const panel = await screen.findByRole('region', { name: 'What you remember' });
     expect(
       await within(panel).findByText(
-        'Your course deck holds 12 items. How much of it you remember shows here once your reviews of it are mature, three weeks apart.',
+        'You have studied 12 items of your course deck so far. How much of it you remember shows here once your reviews of it are mature, three weeks apart.',
       ),
     ).toBeVisible();
-    expect(panel).toHaveTextContent('Nothing due today. 0 items mature.');
+    expect(panel).toHaveTextContent('No reviews due today. 0 items mature.');
   });
 
   it('is not shown to a person who is not enrolled', async () => {

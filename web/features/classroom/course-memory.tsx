@@ -57,6 +57,7 @@ function MemoryFigures({ stats }: { stats: StudyStats }) {
   const recent = stats.trueRetention.last30Days;
   const usesRecent = recent.total > 0;
   const figures = usesRecent ? recent : stats.trueRetention.allTime;
+  // The forecast counts reviews due (new items are not in it); `totals.items` counts items studied at least once.
   const retention = retentionOf(figures);
   const due = stats.forecast[0]?.due ?? 0;
   return (
@@ -71,12 +72,12 @@ function MemoryFigures({ stats }: { stats: StudyStats }) {
         </Typography>
       ) : (
         <Typography>
-          Your course deck holds {countOf(stats.totals.items, 'item', 'items')}. How much of it you remember
-          shows here once your reviews of it are mature, three weeks apart.
+          You have studied {countOf(stats.totals.items, 'item', 'items')} of your course deck so far. How much
+          of it you remember shows here once your reviews of it are mature, three weeks apart.
         </Typography>
       )}
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {due > 0 ? `${countOf(due, 'item', 'items')} due today.` : 'Nothing due today.'}{' '}
+        {due > 0 ? `${countOf(due, 'review', 'reviews')} due today.` : 'No reviews due today.'}{' '}
         {countOf(stats.totals.mature, 'item', 'items')} mature.
       </Typography>
     </>
