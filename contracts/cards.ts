@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { profileSummarySchema } from './profiles.ts';
+import {
+  arxivIdSchema,
+  orcidSchema,
+  PAPER_TITLE_MAX,
+  paperMetadataSchema,
+  paperReferenceSchema,
+} from './research.ts';
 
 /** The kinds of card. Each has the same body; some carry extra fields. */
 export const cardTypes = ['note', 'flashcard', 'cloze', 'code', 'paper', 'link'] as const;
@@ -50,6 +57,18 @@ export const cardFieldsSchema = z.object({
     .trim()
     .regex(/^[a-z0-9+#-]{1,30}$/, 'A language name such as python or typescript')
     .optional(),
+  // A paper's record beyond authors, year, DOI and URL (contracts/research.ts); its abstract is the body.
+  /** Each author's ORCID iD, in the order of `authors` ('' where unknown). */
+  authorOrcids: z
+    .array(orcidSchema.or(z.literal('')))
+    .max(100)
+    .optional(),
+  venue: paperMetadataSchema.shape.venue,
+  arxivId: arxivIdSchema.optional(),
+  codeUrl: urlSchema.optional(),
+  tldr: paperMetadataSchema.shape.tldr,
+  citationKey: paperMetadataSchema.shape.citationKey,
+  references: z.array(paperReferenceSchema).max(2000).optional(),
 });
 export type CardFields = z.infer<typeof cardFieldsSchema>;
 
@@ -61,17 +80,23 @@ export type TypedLink = z.infer<typeof typedLinkSchema>;
  * publishing); sizes are limited all the same. `baseRevision` is the revision the edit started from: a save
  * from an older copy is refused with `cards/draft-conflict` instead of overwriting newer text.
  */
-export const draftInputSchema = z.object({
-  title: z.string().max(120, 'At most 120 characters'),
-  body: z.string().max(50_000, 'At most 50,000 characters'),
-  type: z.enum(cardTypes),
-  fields: cardFieldsSchema,
-  tags: z.array(z.string().max(100)).max(10, 'At most 10 tags'),
-  coverURL: coverUrlSchema.nullable(),
-  visibility: z.enum(cardVisibilities),
-  typedLinks: z.array(typedLinkSchema).max(50, 'At most 50 typed links'),
-  baseRevision: z.number().int().min(0),
-});
+export const draftInputSchema = z
+  .object({
+    // A paper keeps its whole title (a few run past 120 characters); other cards are checked below.
+    title: z.string().max(PAPER_TITLE_MAX, `At most ${PAPER_TITLE_MAX} characters`),
+    body: z.string().max(50_000, 'At most 50,000 characters'),
+    type: z.enum(cardTypes),
+    fields: cardFieldsSchema,
+    tags: z.array(z.string().max(100)).max(10, 'At most 10 tags'),
+    coverURL: coverUrlSchema.nullable(),
+    visibility: z.enum(cardVisibilities),
+    typedLinks: z.array(typedLinkSchema).max(50, 'At most 50 typed links'),
+    baseRevision: z.number().int().min(0),
+  })
+  .refine((draft) => draft.type === 'paper' || draft.title.length <= 120, {
+    path: ['title'],
+    message: 'At most 120 characters',
+  });
 export type DraftInput = z.infer<typeof draftInputSchema>;
 
 /** `POST /api/cards`: a new draft, optionally with a title (from an unknown `[[link]]`) and a type. */

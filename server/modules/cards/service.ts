@@ -65,8 +65,11 @@ export function publishProblems(draft: CardContent): FieldProblem[] {
       if (!fields.authors?.length)
         problems.push({ path: 'fields.authors', message: 'Name at least one author' });
       if (!fields.year) problems.push({ path: 'fields.year', message: 'Give the year' });
-      if (!fields.doi && !fields.url)
-        problems.push({ path: 'fields.url', message: 'Give a DOI or a web address for the paper' });
+      if (!fields.doi && !fields.url && !fields.arxivId)
+        problems.push({
+          path: 'fields.url',
+          message: 'Give a DOI, an arXiv id or a web address for the paper',
+        });
       break;
     case 'link':
       if (!fields.url) problems.push({ path: 'fields.url', message: 'Give the web address' });
@@ -85,7 +88,19 @@ function fieldsForType(type: CardType, fields: CardFields): CardFields {
     flashcard: ['front', 'back'],
     cloze: [],
     code: ['language'],
-    paper: ['authors', 'year', 'doi', 'url'],
+    paper: [
+      'authors',
+      'authorOrcids',
+      'year',
+      'doi',
+      'url',
+      'venue',
+      'arxivId',
+      'codeUrl',
+      'tldr',
+      'citationKey',
+      'references',
+    ],
     link: ['url'],
   };
   return Object.fromEntries(
