@@ -227,6 +227,45 @@ export function parseWikiLinks(markdown: string): WikiLink[] {
   return links;
 }
 
+/** A citation in a card's text: `[@key]`, or several in one bracket (`[@a; @b]`), with where it is. */
+export interface Citation {
+  keys: string[];
+  start: number;
+  end: number;
+}
+
+/** The characters of a citation key, as BibTeX and Pandoc allow them. */
+const citationKeyPattern = /^@([A-Za-z0-9_:.-]{1,100})$/;
+const citationPattern = /\[(@[^\]\n]{1,1000})\]/g;
+
+/**
+ * The citations of Markdown text, in order: `[@koren2009matrix]` or `[@a; @b]` (Pandoc's syntax), outside code
+ * and math and not escaped. A bracket holding anything but keys is not a citation, so `[@ada said]` stays text.
+ */
+export function parseCitations(markdown: string): Citation[] {
+  const regions = codeAndMathRegions(markdown);
+  const citations: Citation[] = [];
+  citationPattern.lastIndex = 0;
+  for (let match = citationPattern.exec(markdown); match; match = citationPattern.exec(markdown)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const keys = match[1]!.split(';').map((part) => citationKeyPattern.exec(part.trim())?.[1]);
+    if (
+      keys.some((key) => key === undefined) ||
+      isEscaped(markdown, start) ||
+      overlapsRegion(regions, start, end)
+    )
+      continue;
+    citations.push({ keys: keys as string[], start, end });
+  }
+  return citations;
+}
+
+/** Each key cited in the text, once, in the order first cited: the numbering of a numeric style. */
+export function citedKeys(markdown: string): string[] {
+  return [...new Set(parseCitations(markdown).flatMap((citation) => citation.keys))];
+}
+
 /** The key titles are matched by: Unicode NFC, whitespace collapsed and trimmed, lowercase. */
 export function normalizeTitle(title: string): string {
   return title.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();

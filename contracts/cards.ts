@@ -16,10 +16,13 @@ export type CardType = (typeof cardTypes)[number];
 export const cardVisibilities = ['public', 'unlisted', 'private'] as const;
 export type CardVisibility = (typeof cardVisibilities)[number];
 
-/** Typed links an author adds in the builder (wiki links from `[[Title]]` in the body are kind `wiki`). */
+/**
+ * Typed links an author adds in the builder. Links from the body are kind `wiki` (`[[Title]]`) or `cites`
+ * (a `[@citationKey]` citation of a paper).
+ */
 export const typedLinkKinds = ['related', 'prerequisite', 'example-of', 'contradicts'] as const;
 export type TypedLinkKind = (typeof typedLinkKinds)[number];
-export const linkKinds = ['wiki', ...typedLinkKinds] as const;
+export const linkKinds = ['wiki', 'cites', ...typedLinkKinds] as const;
 export type LinkKind = (typeof linkKinds)[number];
 
 /** How long a deleted card can be brought back. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CardFields } from '../../contracts/cards.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -326,16 +327,8 @@ export const storedFiles = pgTable('stored_files', {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Type-specific fields of a card: flashcard front/back, paper authors/year/DOI/URL, code language, link URL. */
-export type CardFields = {
-  front?: string;
-  back?: string;
-  authors?: string[];
-  year?: number;
-  doi?: string;
-  url?: string;
-  language?: string;
-};
+/** Type-specific fields of a card, as the cards contract defines them. */
+export type { CardFields };
 
 /** A typed link the author added in the builder. */
 export type TypedLink = { targetId: string; kind: string };
@@ -410,6 +403,26 @@ export const cards = pgTable(
     index('cards_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('cards_tags_idx').using('gin', table.tags),
     index('cards_fork_of_idx').on(table.forkOfId),
+    // Papers (type 'paper') are found by the keys that deduplicate them and by what cites them; the key
+    // functions are in migration 0021 and `server/modules/research/` computes the same keys through them.
+    index('cards_paper_doi_idx')
+      .on(sql`lower(${table.fields} ->> 'doi')`)
+      .where(sql`type = 'paper' and deleted_at is null`),
+    index('cards_paper_arxiv_idx')
+      .on(sql`cardweb_arxiv_key(${table.fields} ->> 'arxivId')`)
+      .where(sql`type = 'paper' and deleted_at is null`),
+    index('cards_paper_title_key_idx')
+      .on(sql`cardweb_paper_title_key(${table.title}, ${table.fields})`)
+      .where(sql`type = 'paper' and deleted_at is null`),
+    index('cards_paper_title_norm_idx')
+      .on(sql`cardweb_norm_title(${table.title})`)
+      .where(sql`type = 'paper' and deleted_at is null`),
+    index('cards_paper_citation_key_idx')
+      .on(sql`(${table.fields} ->> 'citationKey')`)
+      .where(sql`type = 'paper' and deleted_at is null`),
+    index('cards_paper_references_idx')
+      .using('gin', sql`(${table.fields} -> 'references') jsonb_path_ops`)
+      .where(sql`type = 'paper' and deleted_at is null`),
     check('cards_type', sql`type in ('note', 'flashcard', 'cloze', 'code', 'paper', 'link')`),
     check('cards_visibility', sql`visibility in ('public', 'unlisted', 'private')`),
     check('cards_status', sql`status in ('draft', 'published')`),
@@ -522,7 +535,7 @@ export const cardLinks = pgTable(
   (table) => [
     primaryKey({ columns: [table.sourceId, table.targetId, table.kind] }),
     index('card_links_target_idx').on(table.targetId),
-    check('card_links_kind', sql`kind in ('wiki', 'related', 'prerequisite', 'example-of', 'contradicts')`),
+    check('card_links_kind', sql`kind in ('wiki', 'cites', 'related', 'prerequisite', 'example-of', 'contradicts')`),
   ],
 );
 
@@ -1489,3 +1502,184 @@ export const courseDrafts = pgTable('course_drafts', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedBy: text().references(() => profiles.key, { onDelete: 'set null' }),
 });
+
+/**
+ * A person's reading queue in the research home: papers to read, being read and read, with when each step
+ * happened and a priority (1 high, 2 normal, 3 low). Who queued what also gives "how many read it" and
+ * co-reading (people who queued one paper queued the other).
+ */
+export const researchQueue = pgTable(
+  'research_queue',
+  {
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('to-read'),
+    priority: smallint().notNull().default(2),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.profileKey, table.cardId] }),
+    index('research_queue_card_idx').on(table.cardId, table.profileKey),
+    check('research_queue_status', sql`status in ('to-read', 'reading', 'read')`),
+    check('research_queue_priority', sql`priority between 1 and 3`),
+  ],
+);
+
+/**
+ * A person's note on a paper (Markdown), one per paper. Always private: it shows only to its owner, and
+ * "Publish as card" copies it into a card of theirs (`published_card_id`) that others may read.
+ */
+export const researchNotes = pgTable(
+  'research_notes',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    paperCardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    body: text().notNull().default(''),
+    publishedCardId: uuid().references(() => cards.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('research_notes_owner_paper_idx').on(table.ownerKey, table.paperCardId)],
+);
+
+/** A research project: a named question and the papers that bear on it. Only its owner sees it. */
+export const researchProjects = pgTable(
+  'research_projects',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    question: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('research_projects_owner_idx').on(table.ownerKey, table.updatedAt)],
+);
+
+/** A paper in a project, in the project's order, with the owner's annotation for the bibliography. */
+export const researchProjectPapers = pgTable(
+  'research_project_papers',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => researchProjects.id, { onDelete: 'cascade' }),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    annotation: text().notNull().default(''),
+    position: integer().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.cardId] }),
+    index('research_project_papers_card_idx').on(table.cardId),
+  ],
+);
+
+/**
+ * A topic of the research centre, kept by editors: an introduction, and the tags that bring public paper
+ * cards into it. `courses` are classroom course slugs it leads to; `links` other places (Play).
+ */
+export const researchTopics = pgTable(
+  'research_topics',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    slug: text().notNull(),
+    title: text().notNull(),
+    introduction: text().notNull().default(''),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    courses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    links: jsonb().$type<{ label: string; href: string }[]>().notNull().default([]),
+    createdBy: text().references(() => profiles.key, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('research_topics_slug_idx').on(table.slug)],
+);
+
+/** A curated reading list of a topic, in the topic's order. */
+export const researchLists = pgTable(
+  'research_lists',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    topicId: uuid()
+      .notNull()
+      .references(() => researchTopics.id, { onDelete: 'cascade' }),
+    slug: text().notNull(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    position: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('research_lists_topic_slug_idx').on(table.topicId, table.slug)],
+);
+
+/** A paper on a reading list, in order, with the editor's note on why to read it. */
+export const researchListItems = pgTable(
+  'research_list_items',
+  {
+    listId: uuid()
+      .notNull()
+      .references(() => researchLists.id, { onDelete: 'cascade' }),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    note: text().notNull().default(''),
+    position: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listId, table.cardId] }),
+    index('research_list_items_card_idx').on(table.cardId),
+  ],
+);
+
+/** People with the editor role of the research centre, which administrators give (administrators are editors). */
+export const researchEditors = pgTable('research_editors', {
+  profileKey: text()
+    .primaryKey()
+    .references(() => profiles.key, { onDelete: 'cascade' }),
+  grantedBy: text().references(() => profiles.key, { onDelete: 'set null' }),
+  grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A person's research settings: the citation style their citations and reference lists use. */
+export const researchPreferences = pgTable(
+  'research_preferences',
+  {
+    profileKey: text()
+      .primaryKey()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    citationStyle: text().notNull().default('apa'),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('research_preferences_style', sql`citation_style in ('apa', 'ieee', 'chicago', 'harvard')`),
+  ],
+);

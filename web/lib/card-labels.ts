@@ -13,6 +13,7 @@ export const cardTypeNames: Record<CardType, string> = {
 /** How each kind of link reads between two titles: "A links to B", "A is prerequisite of B". */
 export const linkKindNames: Record<LinkKind, string> = {
   wiki: 'links to',
+  cites: 'cites',
   related: 'related to',
   prerequisite: 'prerequisite of',
   'example-of': 'example of',

@@ -9,6 +9,7 @@ import { createCardsService, type CardsService } from './service.ts';
  */
 export { default as cardsRoutes } from './routes.ts';
 export type { CardsService };
+export { publishProblems } from './service.ts';
 export { cardSummaryOf, excerptOf, excerptOfText, excerptSourceLength } from './present.ts';
 
 /** The cards service on `orm`: what `app.cards` is, and what the demo seed publishes through. */

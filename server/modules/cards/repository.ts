@@ -198,6 +198,83 @@ export function createCardsRepository(orm: Orm) {
     },
 
     /**
+     * The papers `[@key]` citations name, as `authorKey` sees them: paper cards they may read (their own
+     * first, then the most widely queued), by nobody blocked either way. Each key names one paper.
+     */
+    async resolveCitationKeys(authorKey: string, keys: string[]) {
+      if (keys.length === 0) return new Map<string, string>();
+      const key = sql<string>`${cards.fields} ->> 'citationKey'`;
+      const rows = await orm
+        .select({ id: cards.id, key })
+        .from(cards)
+        .where(
+          and(
+            sql`${cards.type} = 'paper' and ${cards.deletedAt} is null`,
+            inArray(key, keys),
+            or(ownCard(authorKey), listedCard()),
+            notBlockedBetween(authorKey, cards.authorKey),
+          ),
+        )
+        .orderBy(desc(sql`${cards.authorKey} = ${authorKey}`), asc(cards.createdAt));
+      const found = new Map<string, string>();
+      for (const row of rows) if (!found.has(row.key)) found.set(row.key, row.id);
+      return found;
+    },
+
+    /**
+     * Publishes many new cards of one author at once (a bibliography import): each card, its first version
+     * and its links, in one transaction and a few statements per 500 cards. Returns the ids in order.
+     */
+    async publishMany(
+      authorKey: string,
+      items: { content: CardContent; visibility: string; links: { targetId: string; kind: string }[] }[],
+    ): Promise<string[]> {
+      if (items.length === 0) return [];
+      return orm.transaction(async (tx) => {
+        await lockProfile(tx, authorKey);
+        const now = new Date();
+        const ids: string[] = [];
+        for (let start = 0; start < items.length; start += 500) {
+          const chunk = items.slice(start, start + 500);
+          const created = await tx
+            .insert(cards)
+            .values(
+              chunk.map((item) => ({
+                authorKey,
+                ...item.content,
+                visibility: item.visibility,
+                status: 'published',
+                version: 1,
+                createdAt: now,
+                updatedAt: now,
+                publishedAt: now,
+              })),
+            )
+            .returning({ id: cards.id });
+          const chunkIds = created.map((row) => row.id);
+          await tx.insert(cardVersions).values(
+            chunk.map((item, index) => ({
+              cardId: chunkIds[index]!,
+              version: 1,
+              ...item.content,
+              typedLinks: [],
+              visibility: item.visibility,
+              publishedAt: now,
+            })),
+          );
+          const links = chunk.flatMap((item, index) => {
+            const unique = new Map(item.links.map((link) => [`${link.targetId}:${link.kind}`, link]));
+            return [...unique.values()].map((link) => ({ sourceId: chunkIds[index]!, ...link }));
+          });
+          if (links.length > 0) await tx.insert(cardLinks).values(links);
+          ids.push(...chunkIds);
+        }
+        await recountAuthor(tx, authorKey);
+        return ids;
+      });
+    },
+
+    /**
      * Which of `ids` exist and may be linked by `authorKey`, with their titles: cards they may read, by nobody
      * blocked either way. A draft shows only these, so a card since made private, deleted or blocked is named
      * to nobody through another's draft.

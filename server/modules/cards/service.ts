@@ -3,6 +3,7 @@ import {
   normalizeTags,
   normalizeTitle,
   parseCloze,
+  citedKeys,
   parseWikiLinks,
 } from '../../../contracts/card-text.ts';
 import {
@@ -362,11 +363,13 @@ export function createCardsService(repository: CardsRepository) {
         ownerKey,
         draft.typedLinks.map((link) => link.targetId),
       );
+      const cited = await repository.resolveCitationKeys(ownerKey, citedKeys(content.body));
       const links = [
         ...wiki.flatMap((link) => {
           const target = resolved.get(normalizeTitle(link.title));
           return target ? [{ targetId: target.id, kind: 'wiki' }] : [];
         }),
+        ...[...cited.values()].map((targetId) => ({ targetId, kind: 'cites' })),
         ...draft.typedLinks.filter((link) => linkable.has(link.targetId)),
       ];
       const published = await repository.publish(
@@ -377,6 +380,65 @@ export function createCardsService(repository: CardsRepository) {
       if (!published) throw notFound();
       const found = await repository.find(id);
       return presentCard(published, found!.author, ownerKey);
+    },
+
+    /**
+     * Publishes new cards of one author at once, each checked as `publish` checks a draft (the first problem
+     * of any card refuses them all: callers check `publishProblems` first to report per card). Tags are
+     * normalised; `[[links]]` and `[@citations]` are resolved as the author sees them. Returns the ids in order.
+     */
+    async publishMany(
+      authorKey: string,
+      items: {
+        title: string;
+        body: string;
+        type: CardType;
+        fields: CardFields;
+        tags: string[];
+        visibility: CardVisibility;
+      }[],
+    ): Promise<string[]> {
+      const prepared = items.map((item) => {
+        const tags = normalizeTags(item.tags);
+        const content: CardContent = {
+          title: item.title.trim(),
+          body: item.body,
+          type: item.type,
+          fields: fieldsForType(item.type, item.fields),
+          tags: tags.ok ? tags.tags : [],
+          coverURL: null,
+        };
+        const problems = publishProblems(content);
+        if (!tags.ok) problems.push({ path: 'tags', message: 'A tag is not usable' });
+        if (problems.length > 0)
+          throw new AppError('common/validation-failed', { details: { fields: problems } });
+        return { content, visibility: item.visibility };
+      });
+      const titles = new Set<string>();
+      const keys = new Set<string>();
+      for (const { content } of prepared) {
+        for (const link of parseWikiLinks(content.body)) titles.add(normalizeTitle(link.title));
+        for (const key of citedKeys(content.body)) keys.add(key);
+      }
+      const resolved = await repository.resolveTitles(authorKey, [...titles]);
+      const cited = await repository.resolveCitationKeys(authorKey, [...keys]);
+      return repository.publishMany(
+        authorKey,
+        prepared.map(({ content, visibility }) => ({
+          content,
+          visibility,
+          links: [
+            ...parseWikiLinks(content.body).flatMap((link) => {
+              const target = resolved.get(normalizeTitle(link.title));
+              return target ? [{ targetId: target.id, kind: 'wiki' }] : [];
+            }),
+            ...citedKeys(content.body).flatMap((key) => {
+              const target = cited.get(key);
+              return target ? [{ targetId: target, kind: 'cites' }] : [];
+            }),
+          ],
+        })),
+      );
     },
 
     /** Takes the card out of every list; its author can publish it again. */

@@ -1,0 +1,402 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PaperSummary } from '../../../../contracts/research.ts';
+import type { Orm } from '../../../db/client.ts';
+import {
+  cardLinks,
+  cardNeighbours,
+  cards,
+  pdfDocuments,
+  profiles,
+  researchListItems,
+  researchLists,
+  researchNotes,
+  researchProjectPapers,
+  researchProjects,
+  researchQueue,
+  researchTopics,
+} from '../../../db/schema.ts';
+import { tsQuery } from '../../../db/text-search.ts';
+import { listedCard, notBlockedBetween, ownCard } from '../../../db/visibility.ts';
+
+/** A paper: a card of type paper that is not deleted. */
+const isPaper = sql`(${cards.type} = 'paper' and ${cards.deletedAt} is null)`;
+
+/**
+ * A paper the reader may see in the research centre and their research home: a listed (published, public)
+ * paper, or their own in any state, by nobody blocked either way.
+ */
+export function paperVisibleTo(reader: string | undefined): SQL {
+  return and(isPaper, or(listedCard(), ownCard(reader)), notBlockedBetween(reader, cards.authorKey))!;
+}
+
+/** How many people have the paper in their reading queue. */
+const readers = sql<number>`(select count(*)::int from ${researchQueue} where ${researchQueue.cardId} = ${cards.id})`;
+
+const summaryColumns = {
+  id: cards.id,
+  title: cards.title,
+  fields: cards.fields,
+  tags: cards.tags,
+  readers,
+};
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  fields: typeof cards.$inferSelect.fields;
+  tags: string[];
+  readers: number;
+};
+
+/** A paper card's row as a list shows it. */
+export function summaryOf(row: SummaryRow): PaperSummary {
+  const fields = row.fields;
+  return {
+    id: row.id,
+    title: row.title,
+    authors: fields.authors ?? [],
+    venue: fields.venue ?? null,
+    year: fields.year ?? null,
+    doi: fields.doi ?? null,
+    arxivId: fields.arxivId ?? null,
+    tldr: fields.tldr ?? null,
+    tags: row.tags,
+    citationKey: fields.citationKey ?? null,
+    hasCode: Boolean(fields.codeUrl),
+    readers: row.readers,
+  };
+}
+
+/** What a new paper is compared by: its DOI, arXiv id, and title with first author and year. */
+export type DuplicateProbe = {
+  doi?: string;
+  arxivId?: string;
+  title: string;
+  firstAuthor?: string;
+  year?: number;
+};
+
+/** Search and filters of the research centre, with a topic's tags already looked up. */
+export type PaperSearch = {
+  q: string;
+  topicTags?: string[];
+  tag?: string;
+  venue?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  hasPdf?: boolean;
+  hasCode?: boolean;
+  sort: 'relevance' | 'year' | 'readers';
+  offset: number;
+  limit: number;
+};
+
+/** The database side of papers: duplicates, lists, search and what a paper page gathers. */
+export function createPapersRepository(orm: Orm) {
+  return {
+    /**
+     * For each probe in order, the paper the reader may see that it duplicates, found by DOI, then arXiv id
+     * (without version), then folded title + first author's family name + year, all through the same SQL
+     * functions as the indexes; their own papers first. One statement for the whole list.
+     */
+    async duplicates(reader: string, probes: DuplicateProbe[]) {
+      if (probes.length === 0) return [];
+      const visible = paperVisibleTo(reader);
+      const order = sql`${cards.authorKey} = ${reader} desc, ${cards.createdAt}`;
+      const result = await orm.execute<{
+        i: string;
+        doi_id: string | null;
+        arxiv_id: string | null;
+        title_id: string | null;
+      }>(sql`
+        select p.i,
+          (select ${cards.id} from ${cards} where p.doi is not null and lower(${cards.fields} ->> 'doi') = p.doi and ${visible} order by ${order} limit 1) as doi_id,
+          (select ${cards.id} from ${cards} where p.arxiv is not null and cardweb_arxiv_key(${cards.fields} ->> 'arxivId') = cardweb_arxiv_key(p.arxiv) and ${visible} order by ${order} limit 1) as arxiv_id,
+          (select ${cards.id} from ${cards} where cardweb_paper_title_key(${cards.title}, ${cards.fields}) = cardweb_paper_title_key(p.title, p.fields) and ${visible} order by ${order} limit 1) as title_id
+        from unnest(${sql.param(probes.map((probe) => probe.doi?.toLowerCase() ?? null))}::text[],
+                    ${sql.param(probes.map((probe) => probe.arxivId ?? null))}::text[],
+                    ${sql.param(probes.map((probe) => probe.title))}::text[],
+                    ${sql.param(probes.map((probe) => JSON.stringify({ authors: probe.firstAuthor ? [probe.firstAuthor] : [], ...(probe.year !== undefined ? { year: probe.year } : {}) })))}::jsonb[])
+          with ordinality as p(doi, arxiv, title, fields, i)
+        order by p.i`);
+      return result.rows.map((row) =>
+        row.doi_id
+          ? { id: row.doi_id, matchedBy: 'doi' as const }
+          : row.arxiv_id
+            ? { id: row.arxiv_id, matchedBy: 'arxiv' as const }
+            : row.title_id
+              ? { id: row.title_id, matchedBy: 'title' as const }
+              : undefined,
+      );
+    },
+
+    /**
+     * The keys of records as the database computes them (`cardweb_paper_title_key`, `cardweb_arxiv_key`), so
+     * entries of one file are compared exactly as papers already here are.
+     */
+    async keysOf(probes: DuplicateProbe[]): Promise<{ arxiv: string | null; title: string }[]> {
+      if (probes.length === 0) return [];
+      const result = await orm.execute<{ arxiv: string | null; title: string }>(sql`
+        select cardweb_arxiv_key(p.arxiv) as arxiv, cardweb_paper_title_key(p.title, p.fields) as title
+        from unnest(${sql.param(probes.map((probe) => probe.arxivId ?? null))}::text[],
+                    ${sql.param(probes.map((probe) => probe.title))}::text[],
+                    ${sql.param(probes.map((probe) => JSON.stringify({ authors: probe.firstAuthor ? [probe.firstAuthor] : [], ...(probe.year !== undefined ? { year: probe.year } : {}) })))}::jsonb[])
+          with ordinality as p(arxiv, title, fields, i)
+        order by p.i`);
+      return result.rows;
+    },
+
+    /** The papers of `ids` the reader may see, in the order of `ids`. */
+    async summaries(reader: string | undefined, ids: string[]): Promise<PaperSummary[]> {
+      if (ids.length === 0) return [];
+      const rows = await orm
+        .select(summaryColumns)
+        .from(cards)
+        .where(and(inArray(cards.id, ids), paperVisibleTo(reader)));
+      const byId = new Map(rows.map((row) => [row.id, summaryOf(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** A paper card the reader may see, with who added it. */
+    async find(reader: string | undefined, id: string) {
+      const [row] = await orm
+        .select({ card: cards, handle: profiles.handle, displayName: profiles.displayName, readers })
+        .from(cards)
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(and(eq(cards.id, id), paperVisibleTo(reader)));
+      return row;
+    },
+
+    /** Search and filters over the papers the reader may see: a page, and how many match in all. */
+    async search(reader: string | undefined, search: PaperSearch) {
+      const query = search.q ? tsQuery(search.q) : undefined;
+      const year = sql`(${cards.fields} ->> 'year')::int`;
+      const where = and(
+        paperVisibleTo(reader),
+        query ? sql`${cards.searchVector} @@ ${query}` : undefined,
+        search.topicTags ? sql`${cards.tags} && ${sql.param(search.topicTags)}::text[]` : undefined,
+        search.tag ? sql`${cards.tags} @> ${sql.param([search.tag])}::text[]` : undefined,
+        search.venue
+          ? sql`${cards.fields} ->> 'venue' ilike ${`%${search.venue.replace(/[\\%_]/g, '\\$&')}%`}`
+          : undefined,
+        search.yearFrom !== undefined ? sql`${year} >= ${search.yearFrom}` : undefined,
+        search.yearTo !== undefined ? sql`${year} <= ${search.yearTo}` : undefined,
+        search.hasCode === undefined
+          ? undefined
+          : search.hasCode
+            ? sql`${cards.fields} ? 'codeUrl'`
+            : sql`not (${cards.fields} ? 'codeUrl')`,
+        search.hasPdf === undefined
+          ? undefined
+          : sql`${search.hasPdf ? sql`` : sql`not`} (${cards.fields} ? 'arxivId' or exists (select 1 from ${pdfDocuments} where ${pdfDocuments.paperCardId} = ${cards.id} and ${pdfDocuments.ownerKey} = ${reader ?? null}))`,
+      );
+      const order =
+        search.sort === 'year'
+          ? [sql`${year} desc nulls last`, asc(cards.title)]
+          : search.sort === 'readers' || !query
+            ? [desc(readers), sql`${year} desc nulls last`, asc(cards.title)]
+            : [desc(sql`ts_rank(${cards.searchVector}, ${query})`), desc(readers), asc(cards.title)];
+      const [rows, [count]] = await Promise.all([
+        orm
+          .select(summaryColumns)
+          .from(cards)
+          .where(where)
+          .orderBy(...order, asc(cards.id))
+          .limit(search.limit)
+          .offset(search.offset),
+        orm
+          .select({ n: sql<number>`count(*)::int` })
+          .from(cards)
+          .where(where),
+      ]);
+      return { items: rows.map(summaryOf), total: count?.n ?? 0 };
+    },
+
+    /** The papers in CARD WEB that cite this one: by its DOI, arXiv id or title in their references, or by a card link. */
+    async citedBy(
+      reader: string | undefined,
+      paper: { id: string; doi?: string; arxivId?: string; title: string },
+    ) {
+      const conditions = [
+        sql`exists (select 1 from ${cardLinks} where ${cardLinks.sourceId} = ${cards.id} and ${cardLinks.targetId} = ${paper.id})`,
+      ];
+      if (paper.doi)
+        conditions.push(
+          sql`${cards.fields} -> 'references' @> ${JSON.stringify([{ doi: paper.doi.toLowerCase() }])}::jsonb`,
+        );
+      if (paper.arxivId)
+        conditions.push(
+          sql`${cards.fields} -> 'references' @> ${JSON.stringify([{ arxivId: paper.arxivId.replace(/v\d+$/, '') }])}::jsonb`,
+        );
+      const rows = await orm
+        .select(summaryColumns)
+        .from(cards)
+        .where(and(paperVisibleTo(reader), sql`${cards.id} <> ${paper.id}`, or(...conditions)))
+        .orderBy(sql`(${cards.fields} ->> 'year')::int desc nulls last`, asc(cards.title))
+        .limit(100);
+      return rows.map(summaryOf);
+    },
+
+    /**
+     * Which of the references (DOIs, arXiv ids, titles) are papers the reader may see: the match for each
+     * reference in order, or undefined.
+     */
+    async resolveReferences(
+      reader: string | undefined,
+      references: { doi?: string; arxivId?: string; title?: string }[],
+    ) {
+      if (references.length === 0) return [];
+      const result = await orm.execute<{ i: string; id: string | null }>(sql`
+        select p.i, coalesce(
+          (select ${cards.id} from ${cards} where p.doi is not null and lower(${cards.fields} ->> 'doi') = p.doi and ${paperVisibleTo(reader)} limit 1),
+          (select ${cards.id} from ${cards} where p.arxiv is not null and cardweb_arxiv_key(${cards.fields} ->> 'arxivId') = cardweb_arxiv_key(p.arxiv) and ${paperVisibleTo(reader)} limit 1),
+          (select ${cards.id} from ${cards} where p.title is not null and cardweb_norm_title(${cards.title}) = cardweb_norm_title(p.title) and ${paperVisibleTo(reader)} limit 1)
+        ) as id
+        from unnest(${sql.param(references.map((ref) => ref.doi?.toLowerCase() ?? null))}::text[],
+                    ${sql.param(references.map((ref) => ref.arxivId ?? null))}::text[],
+                    ${sql.param(references.map((ref) => ref.title ?? null))}::text[]) with ordinality as p(doi, arxiv, title, i)
+        order by p.i`);
+      return result.rows.map((row) => row.id ?? undefined);
+    },
+
+    /** Papers this one links to by a card link (`[[Title]]` or a typed link) that the reader may see. */
+    async linkedPapers(reader: string | undefined, id: string) {
+      const rows = await orm
+        .select(summaryColumns)
+        .from(cardLinks)
+        .innerJoin(cards, eq(cards.id, cardLinks.targetId))
+        .where(and(eq(cardLinks.sourceId, id), paperVisibleTo(reader)));
+      return rows.map(summaryOf);
+    },
+
+    /** Cards that are not papers and cite or link to the paper: notes, quotes, published research notes. */
+    async citingCards(reader: string | undefined, id: string) {
+      return orm
+        .selectDistinctOn([cards.id], {
+          id: cards.id,
+          title: cards.title,
+          body: cards.body,
+          type: cards.type,
+          authorHandle: profiles.handle,
+          authorName: profiles.displayName,
+        })
+        .from(cardLinks)
+        .innerJoin(cards, eq(cards.id, cardLinks.sourceId))
+        .innerJoin(profiles, eq(profiles.key, cards.authorKey))
+        .where(
+          and(
+            eq(cardLinks.targetId, id),
+            sql`${cards.type} <> 'paper'`,
+            or(listedCard(), and(ownCard(reader), sql`${cards.status} = 'published'`)),
+            notBlockedBetween(reader, cards.authorKey),
+          ),
+        )
+        .orderBy(cards.id)
+        .limit(50);
+    },
+
+    /**
+     * Related papers, each with why: sharing a tag, read by the same people (queued by someone who queued this
+     * one) or neighbours in the recommender's card graph. At most `limit` of each, strongest first.
+     */
+    async related(reader: string | undefined, paper: { id: string; tags: string[] }, limit: number) {
+      const notThis = sql`${cards.id} <> ${paper.id}`;
+      const [byTags, byReaders, byNeighbours] = await Promise.all([
+        paper.tags.length === 0
+          ? Promise.resolve([])
+          : orm
+              .select(summaryColumns)
+              .from(cards)
+              .where(
+                and(paperVisibleTo(reader), notThis, sql`${cards.tags} && ${sql.param(paper.tags)}::text[]`),
+              )
+              .orderBy(
+                desc(
+                  sql`cardinality(array(select unnest(${cards.tags}) intersect select unnest(${sql.param(paper.tags)}::text[])))`,
+                ),
+                desc(readers),
+                asc(cards.id),
+              )
+              .limit(limit),
+        orm
+          .select({ ...summaryColumns, shared: sql<number>`count(*)::int` })
+          .from(researchQueue)
+          .innerJoin(cards, eq(cards.id, researchQueue.cardId))
+          .where(
+            and(
+              paperVisibleTo(reader),
+              notThis,
+              sql`${researchQueue.profileKey} in (select q.profile_key from ${researchQueue} q where q.card_id = ${paper.id})`,
+            ),
+          )
+          .groupBy(cards.id)
+          .orderBy(desc(sql`count(*)`), asc(cards.id))
+          .limit(limit),
+        orm
+          .select(summaryColumns)
+          .from(cardNeighbours)
+          .innerJoin(cards, eq(cards.id, cardNeighbours.neighbourId))
+          .where(and(eq(cardNeighbours.cardId, paper.id), paperVisibleTo(reader)))
+          .orderBy(desc(cardNeighbours.score))
+          .limit(limit),
+      ]);
+      return {
+        byTags: byTags.map(summaryOf),
+        byReaders: byReaders.map(summaryOf),
+        byNeighbours: byNeighbours.map(summaryOf),
+      };
+    },
+
+    /** The topics whose tags the paper carries, or whose lists hold it. */
+    async topicsOf(id: string, tags: string[]) {
+      return orm
+        .selectDistinct({ slug: researchTopics.slug, title: researchTopics.title })
+        .from(researchTopics)
+        .where(
+          or(
+            sql`${researchTopics.tags} && ${sql.param(tags)}::text[]`,
+            sql`exists (select 1 from ${researchLists} l join ${researchListItems} i on i.list_id = l.id where l.topic_id = ${researchTopics.id} and i.card_id = ${id})`,
+          ),
+        )
+        .orderBy(researchTopics.title);
+    },
+
+    /** The reader's own things about the paper: queue entry, note, attached PDF, projects holding it. */
+    async mine(reader: string, id: string) {
+      const [queue, note, pdf, projects] = await Promise.all([
+        orm
+          .select({ status: researchQueue.status, priority: researchQueue.priority })
+          .from(researchQueue)
+          .where(and(eq(researchQueue.profileKey, reader), eq(researchQueue.cardId, id))),
+        orm
+          .select({
+            body: researchNotes.body,
+            publishedCardId: researchNotes.publishedCardId,
+            updatedAt: researchNotes.updatedAt,
+          })
+          .from(researchNotes)
+          .where(and(eq(researchNotes.ownerKey, reader), eq(researchNotes.paperCardId, id))),
+        orm
+          .select({
+            id: pdfDocuments.id,
+            title: pdfDocuments.title,
+            lastPage: pdfDocuments.lastPage,
+            pageCount: pdfDocuments.pageCount,
+          })
+          .from(pdfDocuments)
+          .where(and(eq(pdfDocuments.ownerKey, reader), eq(pdfDocuments.paperCardId, id)))
+          .orderBy(desc(pdfDocuments.updatedAt))
+          .limit(1),
+        orm
+          .select({ id: researchProjects.id, title: researchProjects.title })
+          .from(researchProjectPapers)
+          .innerJoin(researchProjects, eq(researchProjects.id, researchProjectPapers.projectId))
+          .where(and(eq(researchProjects.ownerKey, reader), eq(researchProjectPapers.cardId, id)))
+          .orderBy(researchProjects.title),
+      ]);
+      return { queue: queue[0], note: note[0], pdf: pdf[0], projects };
+    },
+  };
+}
+
+export type PapersRepository = ReturnType<typeof createPapersRepository>;
