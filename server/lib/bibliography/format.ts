@@ -50,6 +50,14 @@ function adjustBibtex(entry: BibtexEntry, item: CslItem, arxivId: string | undef
   return { type, label: entry.label, properties };
 }
 
+/**
+ * citation-js breaks a long RIS value (a conference's name) in the middle of a word onto the next line, which
+ * readers (its own included) take back with a space in the word: the value is kept on its tag's line.
+ */
+function unwrapRis(ris: string): string {
+  return ris.replace(/\n(?![A-Z][A-Z0-9] {2}-)/g, '');
+}
+
 function writeBibtex(entries: readonly BibtexEntry[]): string {
   return entries
     .map((entry) => {
@@ -78,11 +86,18 @@ export function formatBibliography(
   const items = entries.map((entry, index) => cslItem(entry, keys[index]!));
   if (format === 'csl-json') {
     const data = items.length ? (new Cite(items).format('data', { format: 'object' }) as CslItem[]) : [];
+    // citation-js's CSL-JSON drops ORCID iDs from names; they are put back as Crossref's CSL-JSON has them.
+    data.forEach((item, index) =>
+      item.author?.forEach((name, at) => {
+        const orcid = items[index]!.author?.[at]?.ORCID;
+        if (orcid) name.ORCID = orcid;
+      }),
+    );
     return `${JSON.stringify(data, null, 2)}\n`;
   }
   if (items.length === 0) return '';
   const cite = new Cite(items);
-  if (format === 'ris') return `${String(cite.format('ris'))}\n`;
+  if (format === 'ris') return `${unwrapRis(String(cite.format('ris')))}\n`;
   const bibtex = cite.format('bibtex', { format: 'object' }) as BibtexEntry[];
   return writeBibtex(
     bibtex.map((entry, index) => adjustBibtex(entry, items[index]!, entries[index]!.arxivId)),
