@@ -1,78 +1,27 @@
-import { Cite } from '@citation-js/core';
-// Importing a plugin registers its formats with citation-js. CSL-JSON is citation-js's own `data` output, so
-// plugin-csl (which formats bibliographies with citeproc) is not needed here.
-import '@citation-js/plugin-bibtex';
-import '@citation-js/plugin-ris';
 import type { CitationFormat } from '../../../../contracts/pdfs.ts';
-import { cleanArxivId, cslItem, uniqueKeys, type CitationEntry, type CslItem } from './csl.ts';
+import type { BibliographyEntry } from '../../../lib/bibliography/csl.ts';
+import { formatBibliography } from '../../../lib/bibliography/format.ts';
+import type { CitationEntry } from './csl.ts';
 
 export type { CitationEntry } from './csl.ts';
 
-/** A BibTeX entry as citation-js's `object` output gives it: fields already escaped for BibTeX. */
-type BibtexEntry = { type: string; label: string; properties: Record<string, string> };
-
-/** The order of fields in an entry, as people write them; anything else follows in the order it came. */
-const FIELD_ORDER = ['author', 'title', 'year', 'doi', 'eprint', 'archivePrefix', 'url'];
-
-/** A DOI's characters that would end or break a braced BibTeX value, percent-encoded as a DOI URL has them. */
-function bibtexDoi(doi: string): string {
-  return doi.replace(/[{}\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+/** A PDF's citation fields as the bibliography's paper record: names as printed, no venue, tags or key. */
+function paperOf(entry: CitationEntry): BibliographyEntry {
+  return {
+    id: entry.id,
+    title: entry.title,
+    authors: entry.authors.map((name) => ({ name })),
+    tags: [],
+    ...(entry.year !== null ? { year: entry.year } : {}),
+    ...(entry.doi !== null ? { doi: entry.doi } : {}),
+    ...(entry.arxivId !== null ? { arxivId: entry.arxivId } : {}),
+  };
 }
 
 /**
- * Adjusts citation-js's BibTeX for what it does not know: an arXiv paper is `@misc` with `eprint` and
- * `archivePrefix` (as arXiv's own BibTeX has it) rather than an article published by "arXiv".
- */
-function adjustBibtex(entry: BibtexEntry, item: CslItem, arxivId: string | null): BibtexEntry {
-  const properties = { ...entry.properties };
-  if (properties.doi) properties.doi = bibtexDoi(properties.doi);
-  // citation-js repeats the URL as `howpublished` when there is no publisher.
-  if (properties.howpublished === properties.url) delete properties.howpublished;
-  let type = entry.type;
-  if (arxivId) {
-    if (item.type === 'article') {
-      type = 'misc';
-      delete properties.publisher;
-      delete properties.number;
-      delete properties.eid;
-    }
-    properties.eprint = cleanArxivId(arxivId);
-    properties.archivePrefix = 'arXiv';
-  }
-  return { type, label: entry.label, properties };
-}
-
-function writeBibtex(entries: readonly BibtexEntry[]): string {
-  return entries
-    .map((entry) => {
-      const names = Object.keys(entry.properties).sort((a, b) => {
-        const rank = (name: string) =>
-          FIELD_ORDER.includes(name) ? FIELD_ORDER.indexOf(name) : FIELD_ORDER.length;
-        return rank(a) - rank(b);
-      });
-      const fields = names.map((name) => `\t${name} = {${entry.properties[name]}},\n`).join('');
-      return `@${entry.type}{${entry.label},\n${fields}}\n`;
-    })
-    .join('\n');
-}
-
-/**
- * The entries as a BibTeX, RIS or CSL-JSON file, in their order, with citation keys unique within the file
- * (the CSL-JSON and RIS ids are the same keys). citation-js maps the fields and escapes BibTeX (accented letters
- * as TeX accents, `&`, `%`, braces); an empty list gives an empty file (`[]` in CSL-JSON).
+ * The PDFs as a BibTeX, RIS or CSL-JSON file, in their order, with citation keys unique within the file; the
+ * shared bibliography writer does the work.
  */
 export function formatCitations(entries: readonly CitationEntry[], format: CitationFormat): string {
-  const keys = uniqueKeys(entries);
-  const items = entries.map((entry, index) => cslItem(entry, keys[index]!));
-  if (format === 'csl-json') {
-    const data = items.length ? (new Cite(items).format('data', { format: 'object' }) as CslItem[]) : [];
-    return `${JSON.stringify(data, null, 2)}\n`;
-  }
-  if (items.length === 0) return '';
-  const cite = new Cite(items);
-  if (format === 'ris') return `${String(cite.format('ris'))}\n`;
-  const bibtex = cite.format('bibtex', { format: 'object' }) as BibtexEntry[];
-  return writeBibtex(
-    bibtex.map((entry, index) => adjustBibtex(entry, items[index]!, entries[index]!.arxivId)),
-  );
+  return formatBibliography(entries.map(paperOf), format);
 }
