@@ -67,6 +67,9 @@ export const cardFieldsSchema = z.object({
     .max(100)
     .optional(),
   venue: paperMetadataSchema.shape.venue,
+  volume: paperMetadataSchema.shape.volume,
+  issue: paperMetadataSchema.shape.issue,
+  pages: paperMetadataSchema.shape.pages,
   arxivId: arxivIdSchema.optional(),
   codeUrl: urlSchema.optional(),
   tldr: paperMetadataSchema.shape.tldr,

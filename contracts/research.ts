@@ -64,6 +64,10 @@ export const paperMetadataSchema = z.object({
   authors: z.array(paperAuthorSchema).max(100, 'At most 100 authors'),
   venue: z.string().trim().max(300, 'At most 300 characters').optional(),
   year: z.number().int().min(1000).max(3000).optional(),
+  volume: z.string().trim().min(1).max(50).optional(),
+  issue: z.string().trim().min(1).max(50).optional(),
+  /** The page range as printed ("30–37"), or an article number. */
+  pages: z.string().trim().min(1).max(50).optional(),
   doi: doiSchema.optional(),
   arxivId: arxivIdSchema.optional(),
   url: webAddressSchema.optional(),

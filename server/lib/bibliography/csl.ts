@@ -204,6 +204,9 @@ export function cslItem(entry: BibliographyEntry, key: string): CslItem {
   }
   if (entry.year) item.issued = { 'date-parts': [[entry.year]] };
   if (venue) item['container-title'] = venue;
+  if (entry.volume) item.volume = oneLine(entry.volume);
+  if (entry.issue) item.issue = oneLine(entry.issue);
+  if (entry.pages) item.page = oneLine(entry.pages);
   if (doi) item.DOI = doi;
   const url = entry.url ? oneLine(entry.url) : arxivId ? `https://arxiv.org/abs/${arxivId}` : '';
   if (url) item.URL = url;

@@ -112,6 +112,14 @@ export function paperFromCsl(item: CslRecord, extras: SourceExtras = {}): Record
   // citation-js reads a RIS conference paper's T2 as the event's title.
   const venue = text(item['container-title']) ?? text(item['event-title']);
   if (venue) paper.venue = venue;
+  for (const [from, to] of [
+    ['volume', 'volume'],
+    ['issue', 'issue'],
+    ['page', 'pages'],
+  ] as const) {
+    const value = text(item[from]);
+    if (value && value.length <= 50) paper[to] = value;
+  }
   const issued = year(item.issued);
   if (issued) paper.year = issued;
   if (doi) paper.doi = doi;
