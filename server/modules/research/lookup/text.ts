@@ -4,9 +4,30 @@
  */
 import { decodeEntities } from './xml.ts';
 
+// Tags that separate words (paragraphs, line breaks, cells); any other tag (<i>, <sub>, <jats:italic>) sits
+// inside a word or next to punctuation, and leaves nothing behind.
+const BLOCK_TAGS = new Set([
+  'p',
+  'br',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'title',
+  'sec',
+  'td',
+  'th',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+]);
+
 /** Removes anything shaped like an HTML or XML tag; a lone "<" in prose ("a < b") stays. */
 export function stripTags(text: string): string {
-  return text.replace(/<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/g, ' ');
+  return text.replace(/<\/?([A-Za-z][\w:.-]*)(?:\s[^<>]*)?\/?>/g, (_tag, name: string) =>
+    BLOCK_TAGS.has(name.slice(name.indexOf(':') + 1).toLowerCase()) ? ' ' : '',
+  );
 }
 
 /** At most `max` characters, never splitting a surrogate pair. */
