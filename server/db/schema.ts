@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CardFields as ContractCardFields } from '../../contracts/cards.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -326,16 +327,11 @@ export const storedFiles = pgTable('stored_files', {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Type-specific fields of a card: flashcard front/back, paper authors/year/DOI/URL, code language, link URL. */
-export type CardFields = {
-  front?: string;
-  back?: string;
-  authors?: string[];
-  year?: number;
-  doi?: string;
-  url?: string;
-  language?: string;
-};
+/**
+ * Type-specific fields of a card (flashcard front/back, a paper's record, code language, link URL), as the
+ * contract defines them, so the column's type follows the contract when paper fields are added.
+ */
+export type CardFields = ContractCardFields;
 
 /** A typed link the author added in the builder. */
 export type TypedLink = { targetId: string; kind: string };
