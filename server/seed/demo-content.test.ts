@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoCardArea, extractLinks, readDemoCards, readDemoUsers, toDemoCard } from './demo-content.ts';
+import {
+  demoCardArea,
+  demoCardFields,
+  extractLinks,
+  readDemoCards,
+  readDemoUsers,
+  toDemoCard,
+} from './demo-content.ts';
 
 const doc = (...lines: string[]) => lines.join('\n');
 
@@ -23,14 +30,67 @@ describe('toDemoCard', () => {
         type: 'paper',
         authors: ['A. Author'],
         year: 2009,
-        url: 'https://doi.org/10.1/x',
-        doi: '10.1/x',
+        url: 'https://doi.org/10.1145/x',
+        doi: '10.1145/x',
       },
       'Summary',
     );
-    expect(paper).toMatchObject({ type: 'paper', authors: ['A. Author'], year: 2009, doi: '10.1/x' });
+    expect(paper).toMatchObject({ type: 'paper', authors: ['A. Author'], year: 2009, doi: '10.1145/x' });
     const flashcard = toDemoCard('f.md', { ...base, type: 'flashcard', front: 'Q?', back: 'A.' }, 'Context');
     expect(flashcard).toMatchObject({ type: 'flashcard', front: 'Q?', back: 'A.' });
+  });
+
+  it('reads a paper record: venue, arXiv id, code, TL;DR, citation key and references by DOI or arXiv id', () => {
+    const paper = toDemoCard(
+      'paper-bpr.md',
+      {
+        ...base,
+        type: 'paper',
+        authors: ['Steffen Rendle', 'Christoph Freudenthaler'],
+        year: 2009,
+        url: 'https://arxiv.org/abs/1205.2618',
+        venue: 'UAI 2009',
+        arxivId: '1205.2618',
+        codeUrl: 'https://example.org/bpr',
+        tldr: 'Rank observed items above unobserved ones.',
+        citationKey: 'rendle2009bpr',
+        references: ['10.1109/ICDM.2008.22', 'arXiv:1511.06939'],
+      },
+      'Summary',
+    );
+    expect(demoCardFields(paper)).toEqual({
+      authors: ['Steffen Rendle', 'Christoph Freudenthaler'],
+      year: 2009,
+      url: 'https://arxiv.org/abs/1205.2618',
+      venue: 'UAI 2009',
+      arxivId: '1205.2618',
+      codeUrl: 'https://example.org/bpr',
+      tldr: 'Rank observed items above unobserved ones.',
+      citationKey: 'rendle2009bpr',
+      references: [{ doi: '10.1109/ICDM.2008.22' }, { arxivId: '1511.06939' }],
+    });
+  });
+
+  const paper = { ...base, type: 'paper', authors: ['A'], year: 2000, url: 'https://x.org' };
+  it.each([
+    [{ ...paper, doi: '10.1109' }, /^p\.md: "doi" "10\.1109": A DOI looks like 10\.1234\/abcd/],
+    [{ ...paper, doi: 'doi:10.1109/MC.2009.263' }, /^p\.md: "doi"/],
+    [
+      { ...paper, arxivId: 'arXiv:1205.2618' },
+      /^p\.md: "arxivId" "arXiv:1205\.2618": An arXiv id looks like/,
+    ],
+    [{ ...paper, references: ['10.1145/371920.372071', 'Koren 2009'] }, /^p\.md: "references" "Koren 2009"/],
+    [{ ...paper, references: ['arXiv:12.26'] }, /^p\.md: "references" "12\.26": An arXiv id/],
+    [
+      { ...paper, references: ['10.1145/ab', '10.1145/AB'] },
+      /^p\.md: the reference "10\.1145\/AB" is listed twice/,
+    ],
+    [{ ...paper, citationKey: 'koren 2009' }, /^p\.md: "citationKey" "koren 2009": Letters, digits/],
+    [{ ...paper, tldr: 'x'.repeat(401) }, /^p\.md: "tldr" .*At most 400 characters/],
+    [{ ...paper, codeUrl: 'github.com/x' }, /^p\.md: "codeUrl" must be an http\(s\) address/],
+    [{ ...paper, venue: 'v'.repeat(301) }, /^p\.md: "venue" .*At most 300 characters/],
+  ])('refuses a paper with %j', (data, message) => {
+    expect(() => toDemoCard('p.md', data, 'Summary')).toThrow(message);
   });
 
   it.each([

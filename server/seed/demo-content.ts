@@ -7,7 +7,9 @@ import {
   parseCloze,
   parseWikiLinks,
 } from '../../contracts/card-text.ts';
-import { cardTypes, type CardFields, type CardType } from '../../contracts/cards.ts';
+import { cardFieldsSchema, cardTypes, type CardFields, type CardType } from '../../contracts/cards.ts';
+import { arxivIdSchema, doiSchema, type PaperReference } from '../../contracts/research.ts';
+import type { z } from 'zod';
 import {
   FrontMatterError,
   parseFrontMatter,
@@ -67,9 +69,20 @@ export type DemoCard = CommonFields &
     | { type: 'cloze' }
     | { type: 'flashcard'; front: string; back: string }
     | { type: 'code'; language: string }
-    | { type: 'paper'; authors: string[]; year: number; url: string; doi?: string }
+    | ({ type: 'paper'; authors: string[]; year: number; url: string } & PaperRecord)
     | { type: 'link'; url: string }
   );
+
+/** A demo paper's optional bibliographic fields, as `cardFieldsSchema` stores them. */
+export type PaperRecord = {
+  doi?: string;
+  venue?: string;
+  arxivId?: string;
+  codeUrl?: string;
+  tldr?: string;
+  citationKey?: string;
+  references?: PaperReference[];
+};
 
 export type DemoUser = { handle: string; name: string; bio: string; email: string };
 
@@ -94,7 +107,18 @@ const ALLOWED_KEYS: Record<CardType, readonly string[]> = {
   cloze: [],
   flashcard: ['front', 'back'],
   code: ['language'],
-  paper: ['authors', 'year', 'doi', 'url'],
+  paper: [
+    'authors',
+    'year',
+    'doi',
+    'url',
+    'venue',
+    'arxivId',
+    'codeUrl',
+    'tldr',
+    'citationKey',
+    'references',
+  ],
   link: ['url'],
 };
 
@@ -117,6 +141,28 @@ export function toDemoCard(file: string, data: FrontMatter, body: string): DemoC
     const value = string(key);
     if (!/^https?:\/\/\S+$/.test(value)) fail(`"${key}" must be an http(s) address`);
     return value;
+  };
+  // Paper fields are checked by the contract's own schemas, so a demo card cannot hold what the API refuses.
+  const valid = (key: string, value: string, schema: z.ZodType<string | undefined>): string => {
+    const result = schema.safeParse(value);
+    if (!result.success) fail(`"${key}" ${JSON.stringify(value)}: ${result.error.issues[0]?.message}`);
+    return value;
+  };
+  const optional = (key: string, schema: z.ZodType<string | undefined>): string | undefined =>
+    data[key] === undefined ? undefined : valid(key, string(key), schema);
+  const references = (): PaperReference[] | undefined => {
+    if (data.references === undefined) return undefined;
+    const seen = new Set<string>();
+    return list('references').map((entry) => {
+      const id = entry.trim();
+      if (seen.has(id.toLowerCase())) fail(`the reference "${id}" is listed twice`);
+      seen.add(id.toLowerCase());
+      // `arXiv:1205.2618` names a paper by its arXiv id; anything else must be a DOI.
+      const arxiv = /^arxiv:(.*)$/i.exec(id)?.[1];
+      return arxiv === undefined
+        ? { doi: valid('references', id, doiSchema) }
+        : { arxivId: valid('references', arxiv, arxivIdSchema) };
+    });
   };
 
   const type = string('type');
@@ -157,14 +203,26 @@ export function toDemoCard(file: string, data: FrontMatter, body: string): DemoC
     case 'paper': {
       const year = data.year;
       if (typeof year !== 'number' || !Number.isInteger(year)) fail('"year" must be a whole number');
-      const paper = {
+      const record: PaperRecord = {
+        doi: optional('doi', doiSchema),
+        venue: optional('venue', cardFieldsSchema.shape.venue),
+        arxivId: optional('arxivId', arxivIdSchema),
+        codeUrl: data.codeUrl === undefined ? undefined : url('codeUrl'),
+        tldr: optional('tldr', cardFieldsSchema.shape.tldr),
+        citationKey: optional('citationKey', cardFieldsSchema.shape.citationKey),
+        references: references(),
+      };
+      const present = Object.fromEntries(
+        Object.entries(record).filter(([, value]) => value !== undefined),
+      ) as PaperRecord;
+      return {
         ...common,
-        type: 'paper' as const,
+        type: 'paper',
         authors: list('authors'),
         year: year as number,
         url: url('url'),
+        ...present,
       };
-      return data.doi === undefined ? paper : { ...paper, doi: string('doi') };
     }
   }
 }
@@ -182,6 +240,12 @@ export function demoCardFields(card: DemoCard): CardFields {
         year: card.year,
         url: card.url,
         ...(card.doi ? { doi: card.doi } : {}),
+        ...(card.venue ? { venue: card.venue } : {}),
+        ...(card.arxivId ? { arxivId: card.arxivId } : {}),
+        ...(card.codeUrl ? { codeUrl: card.codeUrl } : {}),
+        ...(card.tldr ? { tldr: card.tldr } : {}),
+        ...(card.citationKey ? { citationKey: card.citationKey } : {}),
+        ...(card.references ? { references: card.references } : {}),
       };
     case 'link':
       return { url: card.url };
