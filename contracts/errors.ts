@@ -136,6 +136,19 @@ export const errorCatalogue = {
     status: 422,
     message: 'The course cannot be published as it is. The details say what to fix.',
   },
+  'research/not-editor': {
+    status: 403,
+    message: 'Only editors of the research centre can do that: an administrator gives the editor role.',
+  },
+  'research/invalid-file': {
+    status: 422,
+    message: 'That file is not a bibliography we can read. Use BibTeX, RIS or CSL-JSON.',
+  },
+  'research/slug-taken': { status: 409, message: 'That address is already taken. Choose another.' },
+  'research/ask-limit': {
+    status: 429,
+    message: 'You have asked as many questions today as your plan allows. You can ask again after midnight UTC.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

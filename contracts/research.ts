@@ -169,7 +169,7 @@ export const lookupResultSchema = z.discriminatedUnion('found', [
   }),
   z.object({
     found: z.literal(false),
-    reason: z.enum(['disabled', 'not-found', 'unreachable', 'invalid-response', 'invalid-identifier']),
+    reason: z.enum(['disabled', 'not-found', 'unreachable', 'invalid-response', 'invalid-input']),
     message: z.string(),
   }),
 ]);

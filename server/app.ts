@@ -24,6 +24,7 @@ import { profilePhotosRoutes } from './modules/profile-photos/index.ts';
 import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
 import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { classroomPlugin } from './modules/classroom/index.ts';
+import { researchPlugin } from './modules/research/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(playRoutes);
   await app.register(pdfsPlugin);
   await app.register(classroomPlugin);
+  await app.register(researchPlugin);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);
 

@@ -98,6 +98,14 @@ export const configSchema = z
     LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+    // Whether the server may fetch from the internet for people (DOI and arXiv lookups); off where it has none.
+    OUTBOUND_FETCH: booleanString.default(true),
+    CROSSREF_URL: z
+      .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' })
+      .default('https://api.crossref.org'),
+    ARXIV_URL: z
+      .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' })
+      .default('https://export.arxiv.org'),
   })
   .superRefine((env, ctx) => {
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {

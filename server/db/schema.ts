@@ -535,7 +535,10 @@ export const cardLinks = pgTable(
   (table) => [
     primaryKey({ columns: [table.sourceId, table.targetId, table.kind] }),
     index('card_links_target_idx').on(table.targetId),
-    check('card_links_kind', sql`kind in ('wiki', 'cites', 'related', 'prerequisite', 'example-of', 'contradicts')`),
+    check(
+      'card_links_kind',
+      sql`kind in ('wiki', 'cites', 'related', 'prerequisite', 'example-of', 'contradicts')`,
+    ),
   ],
 );
 
@@ -1682,4 +1685,23 @@ export const researchPreferences = pgTable(
   (table) => [
     check('research_preferences_style', sql`citation_style in ('apa', 'ieee', 'chicago', 'harvard')`),
   ],
+);
+
+/**
+ * Questions put to Ask the library with a language model: they count against the same daily allowance as the
+ * card assistant's (the plan's `assistantRequestsPerDay`).
+ */
+export const researchQuestions = pgTable(
+  'research_questions',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    projectId: uuid().references(() => researchProjects.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('research_questions_profile_idx').on(table.profileKey, table.createdAt)],
 );

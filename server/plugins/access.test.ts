@@ -418,6 +418,84 @@ const fixtures: Record<string, Fixture> = {
     params: () => ({ slug: 'no-such-course', lesson: 'no-such-lesson' }),
   },
   '/api/classroom/certificates/:id': { access: 'public', params: () => ({ id: 'no-such-certificate' }) },
+  '/api/research/papers': {
+    access: { GET: 'optional', POST: 'user' },
+    body: () => ({
+      paper: {
+        title: `Access ${randomUUID()}`,
+        authors: [{ name: 'Ada Lovelace' }],
+        year: 2024,
+        url: 'https://example.org/a',
+        tags: [],
+      },
+    }),
+  },
+  '/api/research/papers/:id': { access: 'optional', params: () => ({ id: randomUUID() }) },
+  '/api/research/papers/:id/cite': { access: 'optional', params: () => ({ id: randomUUID() }) },
+  '/api/research/lookup': { access: 'user', body: () => ({ identifier: 'not an identifier' }) },
+  '/api/research/import/preview': { access: 'user', body: () => ({ text: '[]', format: 'csl-json' }) },
+  '/api/research/import': { access: 'user', body: () => ({ text: '[]', format: 'csl-json' }) },
+  '/api/research/export': { access: 'optional', query: () => `ids=${randomUUID()}&format=bibtex` },
+  '/api/research/citations': { access: 'optional', body: () => ({ keys: ['nosuchkey2024'] }) },
+  '/api/research/centre': { access: 'optional' },
+  '/api/research/topics': {
+    access: 'user',
+    body: () => ({
+      slug: `access-${randomUUID().slice(0, 8)}`,
+      title: 'Access',
+      introduction: '',
+      tags: ['access'],
+    }),
+  },
+  '/api/research/topics/:slug': {
+    access: { GET: 'optional', PUT: 'user' },
+    params: () => ({ slug: 'no-such-topic' }),
+    body: () => ({ slug: 'no-such-topic', title: 'None', introduction: '', tags: ['none'] }),
+  },
+  '/api/research/topics/:slug/lists': {
+    access: 'user',
+    params: () => ({ slug: 'no-such-topic' }),
+    body: () => ({ slug: 'list', title: 'List', items: [] }),
+  },
+  '/api/research/topics/:slug/lists/:list': {
+    access: 'user',
+    params: () => ({ slug: 'no-such-topic', list: 'no-such-list' }),
+  },
+  '/api/admin/research-editors': { access: 'admin' },
+  '/api/admin/research-editors/:handle': {
+    access: 'admin',
+    params: (world) => ({ handle: world.targetHandle }),
+  },
+  '/api/research/home': { access: 'user' },
+  '/api/research/preferences': { access: 'user', body: () => ({ citationStyle: 'ieee' }) },
+  '/api/research/queue/:paperId': {
+    access: 'user',
+    params: () => ({ paperId: randomUUID() }),
+    body: () => ({ status: 'reading' }),
+  },
+  '/api/research/notes/:paperId': {
+    access: 'user',
+    params: () => ({ paperId: randomUUID() }),
+    body: () => ({ body: 'Note' }),
+  },
+  '/api/research/notes/:paperId/publish': { access: 'user', params: () => ({ paperId: randomUUID() }) },
+  '/api/research/projects': { access: 'user', body: () => ({ title: 'Access project' }) },
+  '/api/research/projects/:id': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ title: 'Renamed project' }),
+  },
+  '/api/research/projects/:id/papers/:paperId': {
+    access: 'user',
+    params: () => ({ id: randomUUID(), paperId: randomUUID() }),
+    body: () => ({ annotation: '' }),
+  },
+  '/api/research/projects/:id/map': { access: 'user', params: () => ({ id: randomUUID() }) },
+  '/api/research/projects/:id/ask': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ question: 'What works?' }),
+  },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,
@@ -472,6 +550,8 @@ describe('access declared on every route', () => {
     const admin = await signUp('Admin', 'access-admin@example.org');
     // The owner has the instructor role, so starting a course is theirs to do.
     await context.db.pool.query('insert into instructor_grants (profile_key) values ($1)', [owner.id]);
+    // And the research centre's editor role, so creating topics and lists is theirs to do too.
+    await context.db.pool.query('insert into research_editors (profile_key) values ($1)', [owner.id]);
     const targetHandle = `target_${Date.now().toString(36)}`;
     const targetKey = await cards.author(targetHandle);
     const ok = async (response: Awaited<ReturnType<typeof request>>) => {

@@ -2,9 +2,11 @@ import { normalizeTitle, parseWikiLinks } from '../../contracts/card-text.ts';
 import type { Orm } from '../db/client.ts';
 import { createCards } from '../modules/cards/index.ts';
 import { installCourse } from '../modules/classroom/index.ts';
+import { installResearchTopics } from '../modules/research/index.ts';
 import { seedDemoChannels } from './demo-confer.ts';
-import { demoCardFields, readDemoCards, readDemoUsers } from './demo-content.ts';
+import { demoCardFields, readDemoCards, readDemoUsers, type DemoCard } from './demo-content.ts';
 import { loadDemoCourses } from './demo-courses.ts';
+import { loadResearchTopics } from './research-topics.ts';
 import { createSeedRepository } from './repository.ts';
 
 const SEEDED = 'demo-content-seeded';
@@ -28,6 +30,7 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
   if (await seed.isDone(SEEDED)) {
     await seedChannelsOnce(orm, log);
     await seedCourses(orm, log);
+    await seedResearch(orm, log);
     return 0;
   }
   const service = createCards(orm);
@@ -40,25 +43,8 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
   const ids = new Map<string, { id: string; authorKey: string }>();
   for (const card of demoCards) {
     const authorKey = keyOf.get(card.author)!;
-    let id = await seed.findCardId(authorKey, card.title);
-    if (!id) {
-      const draft = await service.create(authorKey, { title: card.title, type: card.type });
-      await service.saveDraft(draft.cardId, authorKey, {
-        title: card.title,
-        body: card.body,
-        type: card.type,
-        fields: demoCardFields(card),
-        tags: card.tags,
-        coverURL: null,
-        visibility: 'public',
-        typedLinks: [],
-        baseRevision: draft.revision,
-      });
-      await service.publish(draft.cardId, authorKey);
-      await seed.backdate(draft.cardId, (hash(card.title) % 4000) / 100);
-      id = draft.cardId;
-      created++;
-    }
+    const { id, isNew } = await ensureDemoCard(orm, authorKey, card);
+    if (isNew) created++;
     ids.set(normalizeTitle(card.title), { id, authorKey });
   }
 
@@ -86,7 +72,83 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
   log.info(`Demo content: ${demoCards.length} cards by ${authors.length} authors (${created} added now)`);
   await seedChannelsOnce(orm, log);
   await seedCourses(orm, log);
+  await seedResearch(orm, log);
   return created;
+}
+
+/** A demo card of its author's, published through the cards service the first time. */
+async function ensureDemoCard(
+  orm: Orm,
+  authorKey: string,
+  card: DemoCard,
+): Promise<{ id: string; isNew: boolean }> {
+  const seed = createSeedRepository(orm);
+  const found = await seed.findCardId(authorKey, card.title);
+  if (found) return { id: found, isNew: false };
+  const service = createCards(orm);
+  const draft = await service.create(authorKey, { title: card.title, type: card.type });
+  await service.saveDraft(draft.cardId, authorKey, {
+    title: card.title,
+    body: card.body,
+    type: card.type,
+    fields: demoCardFields(card),
+    tags: card.tags,
+    coverURL: null,
+    visibility: 'public',
+    typedLinks: [],
+    baseRevision: draft.revision,
+  });
+  await service.publish(draft.cardId, authorKey);
+  await seed.backdate(draft.cardId, (hash(card.title) % 4000) / 100);
+  return { id: draft.cardId, isNew: true };
+}
+
+/**
+ * The research centre's demo topics, each installed once with its reading lists. A site seeded before the
+ * research centre had them gets the topics' paper cards first; demo authors queue some of the papers.
+ */
+async function seedResearch(orm: Orm, log: { info: (message: string) => void }): Promise<void> {
+  const seed = createSeedRepository(orm);
+  const [authors, demoCards, topics] = await Promise.all([
+    readDemoUsers(),
+    readDemoCards(),
+    loadResearchTopics(),
+  ]);
+  const keyOf = new Map<string, string>();
+  for (const author of authors) keyOf.set(author.handle, await seed.ensureAuthor(author));
+  for (const topic of topics) {
+    const name = (card: DemoCard) => card.file.replace(/\.md$/, '');
+    const papers = demoCards.filter(
+      (card) =>
+        card.type === 'paper' &&
+        (card.tags.some((tag) => topic.tags.includes(tag)) ||
+          topic.lists.some((list) => list.items.some((item) => item.paper === name(card)))),
+    );
+    const idOf = new Map<string, string>();
+    for (const card of papers)
+      idOf.set(name(card), (await ensureDemoCard(orm, keyOf.get(card.author)!, card)).id);
+    const installed = await installResearchTopics(orm, {
+      slug: topic.slug,
+      title: topic.title,
+      introduction: topic.introduction,
+      tags: topic.tags,
+      courses: topic.courses,
+      links: topic.links,
+      editorKey: keyOf.get(topic.editor)!,
+      lists: topic.lists.map((list) => ({
+        slug: list.slug,
+        title: list.title,
+        description: list.description,
+        items: list.items.map((item) => ({ cardId: idOf.get(item.paper)!, note: item.note })),
+      })),
+      queues: authors.flatMap((author) =>
+        papers
+          .filter((card) => hash(`${author.handle}:queue:${name(card)}`) % 3 === 0)
+          .map((card) => ({ profileKey: keyOf.get(author.handle)!, cardId: idOf.get(name(card))! })),
+      ),
+    });
+    if (installed) log.info(`Demo content: the research topic “${topic.title}” installed`);
+  }
 }
 
 /** The demo courses, each installed once (a course whose slug exists is left as its instructors made it). */

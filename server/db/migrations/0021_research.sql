@@ -72,6 +72,13 @@ CREATE TABLE "research_projects" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "research_questions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"profile_key" text NOT NULL,
+	"project_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "research_queue" (
 	"profile_key" text NOT NULL,
 	"card_id" uuid NOT NULL,
@@ -111,6 +118,8 @@ ALTER TABLE "research_preferences" ADD CONSTRAINT "research_preferences_profile_
 ALTER TABLE "research_project_papers" ADD CONSTRAINT "research_project_papers_project_id_research_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."research_projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "research_project_papers" ADD CONSTRAINT "research_project_papers_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "research_projects" ADD CONSTRAINT "research_projects_owner_key_profiles_key_fk" FOREIGN KEY ("owner_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "research_questions" ADD CONSTRAINT "research_questions_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "research_questions" ADD CONSTRAINT "research_questions_project_id_research_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."research_projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "research_queue" ADD CONSTRAINT "research_queue_profile_key_profiles_key_fk" FOREIGN KEY ("profile_key") REFERENCES "public"."profiles"("key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "research_queue" ADD CONSTRAINT "research_queue_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "research_topics" ADD CONSTRAINT "research_topics_created_by_profiles_key_fk" FOREIGN KEY ("created_by") REFERENCES "public"."profiles"("key") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -119,6 +128,7 @@ CREATE UNIQUE INDEX "research_lists_topic_slug_idx" ON "research_lists" USING bt
 CREATE UNIQUE INDEX "research_notes_owner_paper_idx" ON "research_notes" USING btree ("owner_key","paper_card_id");--> statement-breakpoint
 CREATE INDEX "research_project_papers_card_idx" ON "research_project_papers" USING btree ("card_id");--> statement-breakpoint
 CREATE INDEX "research_projects_owner_idx" ON "research_projects" USING btree ("owner_key","updated_at");--> statement-breakpoint
+CREATE INDEX "research_questions_profile_idx" ON "research_questions" USING btree ("profile_key","created_at");--> statement-breakpoint
 CREATE INDEX "research_queue_card_idx" ON "research_queue" USING btree ("card_id","profile_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "research_topics_slug_idx" ON "research_topics" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "cards_paper_doi_idx" ON "cards" USING btree (lower("fields" ->> 'doi')) WHERE type = 'paper' and deleted_at is null;--> statement-breakpoint

@@ -10,6 +10,7 @@ import {
   researchProjectPapers,
   researchProjects,
   researchQueue,
+  researchQuestions,
 } from '../../../db/schema.ts';
 import { paperVisibleTo, summaryOf } from '../papers/repository.ts';
 
@@ -283,6 +284,24 @@ export function createHomeRepository(orm: Orm) {
         .select({ id: cards.id, title: cards.title, fields: cards.fields, body: cards.body })
         .from(cards)
         .where(inArray(cards.id, ids));
+    },
+
+    /** Questions the person put to Ask the library with a model since the UTC day began. */
+    async questionsToday(owner: string): Promise<number> {
+      const [row] = await orm
+        .select({ count: sql<number>`count(*)::int` })
+        .from(researchQuestions)
+        .where(
+          and(
+            eq(researchQuestions.profileKey, owner),
+            sql`${researchQuestions.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
+    async recordQuestion(owner: string, projectId: string) {
+      await orm.insert(researchQuestions).values({ profileKey: owner, projectId });
     },
 
     /** The text of the person's PDFs attached to these papers, page by page, for Ask the library. */

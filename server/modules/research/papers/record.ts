@@ -1,30 +1,13 @@
 import type { CardFields } from '../../../../contracts/cards.ts';
 import type { PaperMetadata, PaperReference } from '../../../../contracts/research.ts';
+import { normalizeArxivId, normalizeDoi as bareDoi } from '../lookup/identifiers.ts';
+
+/** A DOI as it is kept and compared: bare, lower-case (DOIs are case-insensitive; Crossref prints them so). */
+export function normalizeDoi(input: string): string | undefined {
+  return bareDoi(input)?.toLowerCase();
+}
 
 // A paper's record as CARD WEB keeps it: identifiers in one spelling, and the card a record becomes.
-
-/**
- * A DOI as it is kept and compared: without a resolver or `doi:` prefix, lower-case (DOIs are
- * case-insensitive, and Crossref prints them in lower case).
- */
-export function normalizeDoi(input: string): string | undefined {
-  const doi = input
-    .trim()
-    .replace(/^(https?:\/\/)?(dx\.)?doi\.org\//i, '')
-    .replace(/^doi:\s*/i, '')
-    .toLowerCase();
-  return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : undefined;
-}
-
-/** An arXiv id from an id, `arXiv:` id or arxiv.org address; the version is kept when given. */
-export function normalizeArxivId(input: string): string | undefined {
-  const id = input
-    .trim()
-    .replace(/^(https?:\/\/)?(www\.)?(export\.)?arxiv\.org\/(abs|pdf)\//i, '')
-    .replace(/\.pdf$/i, '')
-    .replace(/^arxiv:\s*/i, '');
-  return /^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?$/.test(id) ? id : undefined;
-}
 
 /** What a lookup box was given: a DOI, an arXiv id, or neither. */
 export function parseIdentifier(

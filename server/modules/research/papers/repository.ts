@@ -157,6 +157,48 @@ export function createPapersRepository(orm: Orm) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    /** The citation keys among papers the owner sees that start with one of `bases` (a key and its "a", "b"…). */
+    async citationKeysLike(owner: string, bases: string[]): Promise<Set<string>> {
+      if (bases.length === 0) return new Set();
+      const key = sql<string>`${cards.fields} ->> 'citationKey'`;
+      const rows = await orm
+        .selectDistinct({ key })
+        .from(cards)
+        .where(
+          and(
+            paperVisibleTo(owner),
+            sql`${key} like any (${sql.param(bases.map((base) => `${base.replace(/[\\%_]/g, '\\$&')}%`))}::text[])`,
+          ),
+        );
+      return new Set(rows.map((row) => row.key));
+    },
+
+    /** The paper cards of `ids` the reader may see, with their fields (for export and citing). */
+    async records(reader: string | undefined, ids: string[]) {
+      if (ids.length === 0) return [];
+      return orm
+        .select({ id: cards.id, title: cards.title, fields: cards.fields, tags: cards.tags })
+        .from(cards)
+        .where(and(inArray(cards.id, ids), paperVisibleTo(reader)));
+    },
+
+    /**
+     * The papers `[@key]` citations name as the reader sees them (their own first, then the earliest added),
+     * as cards publishing resolves them for their author.
+     */
+    async resolveCitationKeys(reader: string | undefined, keys: string[]) {
+      if (keys.length === 0) return new Map<string, string>();
+      const key = sql<string>`${cards.fields} ->> 'citationKey'`;
+      const rows = await orm
+        .select({ id: cards.id, key })
+        .from(cards)
+        .where(and(paperVisibleTo(reader), inArray(key, keys)))
+        .orderBy(desc(sql`${cards.authorKey} = ${reader ?? null}`), asc(cards.createdAt));
+      const found = new Map<string, string>();
+      for (const row of rows) if (!found.has(row.key)) found.set(row.key, row.id);
+      return found;
+    },
+
     /** A paper card the reader may see, with who added it. */
     async find(reader: string | undefined, id: string) {
       const [row] = await orm
