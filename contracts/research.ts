@@ -494,3 +494,14 @@ export const askResultSchema = z.object({
   notice: z.string().nullable(),
 });
 export type AskResult = z.infer<typeof askResultSchema>;
+
+/** The reader's note on a paper, as saved. */
+export const noteSchema = z.object({
+  body: z.string(),
+  publishedCardId: z.uuid().nullable(),
+  updatedAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** `POST /api/research/notes/:paperId/publish`: the card the note became. */
+export const publishedNoteSchema = z.object({ cardId: z.uuid() });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   errorCatalogue,
   errorCodeForStatus,
@@ -49,6 +49,9 @@ export function apiErrorOf(status: number, json: unknown): ApiError {
     retryAfterSeconds: details?.retryAfterSeconds,
   });
 }
+
+/** The schema of an answer with no body (204 No Content). */
+export const noContent = z.union([z.null(), z.undefined()]).transform(() => null);
 
 export interface ApiRequest<Schema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

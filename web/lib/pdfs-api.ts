@@ -19,7 +19,7 @@ import {
   type PdfUpdate,
   type PdfUploadResult,
 } from '../../contracts/pdfs.ts';
-import { apiErrorOf, apiFetch, catalogueError, parseJsonText } from './api.ts';
+import { apiErrorOf, apiFetch, catalogueError, noContent, parseJsonText } from './api.ts';
 import type { SessionUser } from './session.ts';
 
 /**
@@ -34,7 +34,6 @@ export function pdfOwnerOf(user: SessionUser | null): string | null {
 }
 
 // A deletion is answered with an empty 204 (or a JSON null): either is a success with nothing to read.
-const noContent = z.union([z.null(), z.undefined()]).transform(() => null);
 
 function listSearch(query: Partial<PdfListQuery>): string {
   const params = new URLSearchParams();
