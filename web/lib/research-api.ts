@@ -27,7 +27,6 @@ import {
   type TopicInput,
 } from '../../contracts/research.ts';
 import { instructorGrantSchema, instructorListSchema } from '../../contracts/classroom-authoring.ts';
-import { z } from 'zod';
 import { apiFetch, noContent } from './api.ts';
 import { useSession, type SessionUser } from './session.ts';
 
