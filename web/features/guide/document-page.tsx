@@ -427,13 +427,28 @@ const sections: GuideSection[] = [
     id: 'research',
     title: 'Research',
     body: (
-      <p>
-        The research centre (<TextLink to="/research_center">/research_center</TextLink>) collects paper cards
-        by topic, with reading lists that lead from the basics of a field to its latest work. Add a paper to
-        your queue and it appears in Research (<TextLink to="/research">/research</TextLink>), where you move
-        it from “to read” to “reading” to “read”, keep notes, turn notes into cards and export what you have
-        read.
-      </p>
+      <>
+        <p>
+          The research centre (<TextLink to="/research_center">/research_center</TextLink>) gathers papers by
+          topic. Each topic has its editor’s introduction, reading lists that say why to read each paper, and
+          every paper of the topic to search and filter by year, venue, tag, PDF and code. The first topic is{' '}
+          <TextLink to="/research_center/topics/recommender-systems">Recommender systems</TextLink>. A paper’s
+          page shows its summary, the notes and cards that cite it, its references, what cites it and related
+          papers; <strong>Add to my queue</strong> keeps it, <strong>Cite</strong> copies it in APA, IEEE,
+          Chicago or Harvard.
+        </p>
+        <p>
+          Research (<TextLink to="/research">/research</TextLink>) is yours: the reading queue (to read,
+          reading, read, with a progress bar from the PDF when one is attached), a private note on each paper
+          that <strong>Publish as card</strong> shares, and projects: a question, its papers with your
+          annotations, a literature map of their references (with papers several of them cite that you have
+          not added yet) and <strong>Ask the library</strong>, which answers from the project’s papers, notes
+          and PDFs and cites paper and page. <strong>Add paper</strong> looks a DOI or arXiv id up, or takes
+          the fields by hand; <strong>Import</strong> reads BibTeX, RIS or CSL-JSON and shows what is new,
+          already here or unreadable before anything is added. Write <code>[@citationKey]</code> in any card
+          or note to cite a paper: it becomes a number, and a reference list follows the text.
+        </p>
+      </>
     ),
   },
   {
