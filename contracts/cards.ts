@@ -175,7 +175,7 @@ export const cardSchema = cardSummarySchema.extend({
   /** The cards its `[[links]]` and typed links point to, for rendering them by id. */
   links: z.array(z.object({ id: z.uuid(), title: z.string(), kind: z.enum(linkKinds) })),
   source: cardSourceSchema.nullable(),
-  /** For its author: the PDF in their library this paper card is attached to. */
+  /** For a paper card: the reader's own PDF attached to it, if any (each person attaches their own copy). */
   attachedPdf: z.object({ id: z.uuid(), title: z.string() }).nullable(),
 });
 export type Card = z.infer<typeof cardSchema>;

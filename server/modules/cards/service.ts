@@ -201,7 +201,7 @@ export function createCardsService(repository: CardsRepository) {
       readerKey ? repository.isLikedBy(card.id, readerKey) : Promise.resolve(false),
       creditedOriginal(card, readerKey),
       repository.sourceOf(card.id),
-      isOwner && card.type === 'paper' ? repository.attachedPdfOf(card.id, card.authorKey) : undefined,
+      readerKey && card.type === 'paper' ? repository.attachedPdfOf(card.id, readerKey) : undefined,
     ]);
     return {
       ...cardSummaryOf(card, author),

@@ -286,10 +286,13 @@ describe('the PDF library', () => {
       expect((await patch(reader, id, { collectionIds: [] })).collectionIds).toEqual([]);
     });
 
-    it('attaches only a paper card of the person’s own, and detaches it', async () => {
+    it('attaches a paper card of the person’s own or a listed one, never a private one of someone else', async () => {
       const note = await cardsOf.card(reader.id, { type: 'note' });
       const deleted = await cardsOf.card(reader.id, { type: 'paper', deletedAt: new Date() });
-      const someoneElse = await cardsOf.card(await cardsOf.author(), { type: 'paper' });
+      const someoneElse = await cardsOf.card(await cardsOf.author(), {
+        type: 'paper',
+        visibility: 'private',
+      });
       for (const card of [note, deleted, someoneElse]) {
         await refused({ paperCardId: card.id }, 422, 'pdf/not-a-paper-card');
       }
@@ -298,6 +301,11 @@ describe('the PDF library', () => {
       expect((await patch(reader, id, { paperCardId: draft.id })).paperCard).toEqual({
         id: draft.id,
         title: 'My paper',
+      });
+      const listed = await cardsOf.card(await cardsOf.author(), { type: 'paper', title: 'Their paper' });
+      expect((await patch(reader, id, { paperCardId: listed.id })).paperCard).toEqual({
+        id: listed.id,
+        title: 'Their paper',
       });
       expect((await patch(reader, id, { paperCardId: null })).paperCard).toBeNull();
     });

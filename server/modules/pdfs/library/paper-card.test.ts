@@ -10,18 +10,22 @@ describe('a PDF’s paper card', () => {
   const { signUp, request } = people(context, '100.83.0');
   const { paper } = pdfUploads(context);
 
-  it('lists only the person’s own paper cards, filtered by title', async () => {
+  it('lists the person’s own paper cards first, then listed ones, filtered by title', async () => {
     const ada = await signUp('Ada');
     const bob = await signUp('Bob');
     const cards = cardFactory(context);
     const mine = await cards.card(ada.id, { type: 'paper', title: 'Spacing effects (paper)' });
     await cards.card(ada.id, { type: 'note', title: 'Spacing notes' });
     await cards.card(ada.id, { type: 'paper', title: 'Spacing, deleted', deletedAt: new Date() });
-    await cards.card(bob.id, { type: 'paper', title: 'Spacing by Bob' });
+    const bobs = await cards.card(bob.id, { type: 'paper', title: 'Spacing by Bob' });
+    await cards.card(bob.id, { type: 'paper', title: 'Spacing, private to Bob', visibility: 'private' });
     await cards.card(ada.id, { type: 'paper', title: 'Sleep and memory' });
 
     const found = paperCardsSchema.parse((await request('GET', '/api/pdfs/paper-cards?q=spac', ada)).json());
-    expect(found.items).toEqual([{ id: mine.id, title: 'Spacing effects (paper)' }]);
+    expect(found.items).toEqual([
+      { id: mine.id, title: 'Spacing effects (paper)' },
+      { id: bobs.id, title: 'Spacing by Bob' },
+    ]);
     const wildcard = paperCardsSchema.parse(
       (await request('GET', '/api/pdfs/paper-cards?q=%25', ada)).json(),
     );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PdfSort, ReadStatus } from '../../../../contracts/pdfs.ts';
 import type { Executor, Orm } from '../../../db/client.ts';
@@ -12,7 +12,7 @@ import {
   pdfLibrarySettings,
   profiles,
 } from '../../../db/schema.ts';
-import { ownCard } from '../../../db/visibility.ts';
+import { listedCard, notBlockedBetween, ownCard } from '../../../db/visibility.ts';
 
 export type DocumentRow = typeof pdfDocuments.$inferSelect;
 export type NewDocument = Omit<typeof pdfDocuments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -126,8 +126,11 @@ function repositoryOn(db: Executor) {
           paperTitle: paper.title,
         })
         .from(pdfDocuments)
-        // Only the person's own paper card, and not once it is deleted.
-        .leftJoin(paper, and(eq(paper.id, pdfDocuments.paperCardId), ownCard(ownerKey, paper)))
+        // A paper card the person may still read (theirs, or a listed one), and not once it is deleted.
+        .leftJoin(
+          paper,
+          and(eq(paper.id, pdfDocuments.paperCardId), or(ownCard(ownerKey, paper), listedCard(paper))),
+        )
         .where(and(...conditions))
         .orderBy(...orderOf(sort), asc(pdfDocuments.id));
       return rows.map(({ document, collectionIds, highlightCount, cardCount, paperId, paperTitle }) => ({
@@ -234,12 +237,15 @@ function repositoryOn(db: Executor) {
       return row;
     },
 
-    /** The person's paper card `id` with its type, if it is theirs and not deleted. */
-    async ownCard(ownerKey: string, id: string): Promise<{ id: string; type: string } | undefined> {
+    /**
+     * The card `id` with its type, if the person may attach a PDF to it: their own (not deleted) or a listed
+     * one (a paper of the research centre that someone else added).
+     */
+    async attachableCard(ownerKey: string, id: string): Promise<{ id: string; type: string } | undefined> {
       const [row] = await db
         .select({ id: cards.id, type: cards.type })
         .from(cards)
-        .where(and(eq(cards.id, id), ownCard(ownerKey)));
+        .where(and(eq(cards.id, id), or(ownCard(ownerKey), listedCard())));
       return row;
     },
 
@@ -307,19 +313,23 @@ function repositoryOn(db: Executor) {
       return rows.map((row) => ({ ...row, status: row.status === 'published' ? 'published' : 'draft' }));
     },
 
-    /** The person's paper cards (not deleted) whose title holds `query`, most recently changed first. */
+    /**
+     * Paper cards (not deleted) the person may attach a PDF to whose title holds `query`: their own first, then
+     * listed ones, each most recently changed first.
+     */
     async paperCards(ownerKey: string, query: string, limit: number) {
       return db
         .select({ id: cards.id, title: cards.title })
         .from(cards)
         .where(
           and(
-            ownCard(ownerKey),
+            or(ownCard(ownerKey), listedCard()),
             eq(cards.type, 'paper'),
+            notBlockedBetween(ownerKey, cards.authorKey),
             query ? sql`${cards.title} ilike ${`%${query.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
           ),
         )
-        .orderBy(desc(cards.updatedAt), asc(cards.id))
+        .orderBy(desc(sql`${cards.authorKey} = ${ownerKey}`), desc(cards.updatedAt), asc(cards.id))
         .limit(limit);
     },
 

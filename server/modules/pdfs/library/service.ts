@@ -99,7 +99,7 @@ export function createLibraryService(deps: {
     usage,
     removeFileIfUnused,
 
-    /** The person's own paper cards whose title holds `query`, to attach one to a PDF. */
+    /** Paper cards the person may attach a PDF to (their own first) whose title holds `query`. */
     async paperCards(ownerKey: string, query: string): Promise<PaperCards> {
       return { items: await repository.paperCards(ownerKey, query, 20) };
     },
@@ -194,7 +194,7 @@ export function createLibraryService(deps: {
           changes.lastPage = Math.max(1, Math.min(patch.lastPage, row.pageCount));
         if (patch.paperCardId !== undefined) {
           if (patch.paperCardId !== null) {
-            const card = await tx.ownCard(ownerKey, patch.paperCardId);
+            const card = await tx.attachableCard(ownerKey, patch.paperCardId);
             if (!card || card.type !== 'paper') throw new AppError('pdf/not-a-paper-card');
           }
           changes.paperCardId = patch.paperCardId;

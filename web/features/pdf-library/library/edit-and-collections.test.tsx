@@ -191,14 +191,14 @@ describe('a PDF’s paper card', () => {
     renderApp('/learn/pdf-library');
     await user.click(await screen.findByRole('button', { name: `Edit the details of ${paper.title}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit details' });
-    await user.type(within(dialog).getByRole('combobox', { name: 'Attach one of your paper cards' }), 'Att');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Attach a paper card' }), 'Att');
     await user.click(await screen.findByRole('option', { name: 'Attention (paper card)' }));
     expect(await within(dialog).findByRole('link', { name: 'Attention (paper card)' })).toHaveAttribute(
       'href',
       `/cards/${cardId}`,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Detach' }));
-    await within(dialog).findByRole('combobox', { name: 'Attach one of your paper cards' });
+    await within(dialog).findByRole('combobox', { name: 'Attach a paper card' });
     expect(requests(`PATCH /api/pdfs/${pdfId(1)}`).map((request) => request.body)).toEqual([
       { paperCardId: cardId },
       { paperCardId: null },

@@ -61,14 +61,12 @@ export function PaperCardField({ document }: { document: PdfDocument }) {
             getOptionLabel={(option) => option.title}
             filterOptions={(all) => all}
             loading={options.isFetching}
-            noOptionsText={search ? 'No paper card of yours has that title' : 'You have no paper cards yet'}
+            noOptionsText={search ? 'No paper card has that title' : 'Type a paper’s title'}
             onInputChange={(_event, value) => setSearch(value)}
             onChange={(_event, chosen) => {
               if (chosen) change.mutate({ attach: chosen.id });
             }}
-            renderInput={(params) => (
-              <TextField {...params} label="Attach one of your paper cards" size="small" />
-            )}
+            renderInput={(params) => <TextField {...params} label="Attach a paper card" size="small" />}
           />
           <Button size="small" onClick={() => change.mutate('make')} disabled={change.isPending}>
             Make a paper card
