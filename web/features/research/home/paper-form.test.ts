@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPaperForm, fieldOfPath, formFromMetadata, metadataFromForm, parseAuthors } from './paper-form.ts';
+import {
+  emptyPaperForm,
+  fieldOfPath,
+  formFromMetadata,
+  metadataFromForm,
+  parseAuthors,
+} from './paper-form.ts';
 
 describe('parseAuthors', () => {
   it('reads one author a line, with an ORCID after a bar', () => {

@@ -1,8 +1,4 @@
-import {
-  paperMetadataSchema,
-  type PaperAuthor,
-  type PaperMetadata,
-} from '../../../../contracts/research.ts';
+import { paperMetadataSchema, type PaperAuthor, type PaperMetadata } from '../../../../contracts/research.ts';
 
 /** The add-paper form as typed: every field a string, authors one per line, tags a list. */
 export interface PaperFormValues {
@@ -123,7 +119,8 @@ export function metadataFromForm(
   for (const issue of parsed.error.issues) {
     const field = fieldOfPath(issue.path);
     if (field && errors[field] === undefined) {
-      errors[field] = field === 'year' && issue.code === 'invalid_type' ? 'A year is a number, like 2017' : issue.message;
+      errors[field] =
+        field === 'year' && issue.code === 'invalid_type' ? 'A year is a number, like 2017' : issue.message;
     }
   }
   return { ok: false, errors };

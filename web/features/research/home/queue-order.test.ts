@@ -38,7 +38,9 @@ describe('readingProgress', () => {
 
 describe('paperByline', () => {
   it('joins authors, venue and year, shortening long author lists', () => {
-    expect(paperByline(paperSummaryFixture(1))).toBe('Ada Lovelace, Charles Babbage · Journal of Engines · 2001');
+    expect(paperByline(paperSummaryFixture(1))).toBe(
+      'Ada Lovelace, Charles Babbage · Journal of Engines · 2001',
+    );
     expect(
       paperByline(paperSummaryFixture(2, { authors: ['A', 'B', 'C', 'D'], venue: null, year: null })),
     ).toBe('A, B, C et al.');
