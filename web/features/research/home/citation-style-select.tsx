@@ -11,7 +11,10 @@ export function CitationStyleSelect({ value }: { value: CitationStyle }) {
   const refresh = useRefreshResearch();
   const [failure, setFailure] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
+  // The chosen style shows at once, while it is saved and the home is fetched again.
+  const [chosen, setChosen] = useState<CitationStyle | null>(null);
   const choose = async (style: CitationStyle) => {
+    setChosen(style);
     setSaving(true);
     setFailure(null);
     try {
@@ -20,6 +23,7 @@ export function CitationStyleSelect({ value }: { value: CitationStyle }) {
     } catch (error) {
       setFailure(error);
     } finally {
+      setChosen(null);
       setSaving(false);
     }
   };
@@ -28,7 +32,7 @@ export function CitationStyleSelect({ value }: { value: CitationStyle }) {
       select
       size="small"
       label="Citation style"
-      value={value}
+      value={chosen ?? value}
       disabled={saving}
       onChange={(event) => void choose(event.target.value as CitationStyle)}
       error={failure !== null}

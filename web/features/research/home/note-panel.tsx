@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,7 @@ import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { suggestCardTitles } from '../../../lib/classroom-authoring-api.ts';
 import { errorSentence } from '../../../lib/error-sentence.ts';
-import { homeQuery, paperQuery, publishNote, useResearchViewer } from '../../../lib/research-api.ts';
+import { paperQuery, publishNote, useResearchViewer } from '../../../lib/research-api.ts';
 import { space } from '../../../lib/spacing.ts';
 import { useRefreshResearch } from './use-refresh-research.ts';
 import { useNoteAutosave, type SaveStatus } from './use-note-autosave.ts';
@@ -75,8 +75,6 @@ interface NoteEditorProps {
 }
 
 function NoteEditor({ paperId, headingId, initialBody, publishedCardId }: NoteEditorProps) {
-  const viewer = useResearchViewer();
-  const queryClient = useQueryClient();
   const refresh = useRefreshResearch();
   const [body, setBody] = useState(initialBody);
   const [cardId, setCardId] = useState(publishedCardId);
@@ -84,11 +82,9 @@ function NoteEditor({ paperId, headingId, initialBody, publishedCardId }: NoteEd
   const [publishError, setPublishError] = useState<unknown>(null);
   const privacyId = useId();
 
-  // The queue shows which papers have a note: it is refreshed after a save; the editor keeps its own text.
-  const onSaved = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: homeQuery(viewer).queryKey }),
-    [queryClient, viewer],
-  );
+  // The queue, the paper page and projects show the note: they are refreshed after a save (only the ones on
+  // screen are fetched again); the editor keeps its own text.
+  const onSaved = useCallback(() => void refresh(), [refresh]);
   const { status, change, flush } = useNoteAutosave(paperId, initialBody, onSaved);
 
   const onChange = useCallback(

@@ -108,6 +108,26 @@ describe('/research', () => {
     await waitFor(() => expect(requests(`DELETE ${queuePath(1)}`)).toHaveLength(1));
   });
 
+  it('saves the citation style as soon as it is chosen', async () => {
+    signIn();
+    const { requests } = stubApi({
+      'GET /api/research/home': researchHomeFixture([]),
+      'PUT /api/research/preferences': { citationStyle: 'ieee' },
+    });
+    const u = userEvent.setup();
+    renderApp('/research');
+    const select = await screen.findByRole('combobox', { name: 'Citation style' });
+    expect(select).toHaveTextContent('APA');
+    await u.click(select);
+    await u.click(screen.getByRole('option', { name: 'IEEE' }));
+    await waitFor(() =>
+      expect(requests('PUT /api/research/preferences').map((r) => r.body)).toEqual([
+        { citationStyle: 'ieee' },
+      ]),
+    );
+    await waitFor(() => expect(requests('GET /api/research/home')).toHaveLength(2));
+  });
+
   it('leads an empty queue to the research centre and to Add paper', async () => {
     signIn();
     stubApi({ 'GET /api/research/home': researchHomeFixture([]) });
