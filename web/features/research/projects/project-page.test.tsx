@@ -115,6 +115,20 @@ describe('/research/projects/:id', () => {
     expect(await within(papers[1]!).findByText('Saved')).toBeVisible();
   });
 
+  it('deletes the project after asking, and goes back to the research home', async () => {
+    signIn();
+    const { requests } = stubProject({ [`DELETE ${base}`]: () => new Response(null, { status: 204 }) });
+    const u = userEvent.setup();
+    const { router } = renderApp(`/research/projects/${projectId(1)}`);
+    await u.click(await screen.findByRole('button', { name: 'Delete project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Project 1”?' });
+    expect(requests(`DELETE ${base}`)).toHaveLength(0);
+    await u.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/research'));
+    expect(requests(`DELETE ${base}`)).toHaveLength(1);
+    expect(await screen.findByText('Project “Project 1” deleted.')).toBeVisible();
+  });
+
   it('links every export and prints the annotated bibliography in the person’s style', async () => {
     signIn();
     stubProject();

@@ -28,6 +28,7 @@ import { useRefreshResearch } from '../home/use-refresh-research.ts';
 import { AddPapers } from './add-papers.tsx';
 import { AnnotationField } from './annotation-field.tsx';
 import { AskLibrary } from './ask-library.tsx';
+import { DeleteProjectButton } from './delete-project-button.tsx';
 import { LiteratureMap } from './literature-map.tsx';
 import { ProjectDetailsForm } from './project-details-form.tsx';
 import { AnnotatedBibliography, ProjectExport } from './project-export.tsx';
@@ -150,6 +151,7 @@ function ProjectView({ project }: { project: Project }) {
               <Button variant="outlined" onClick={() => setEditing(true)}>
                 Edit name and question
               </Button>
+              <DeleteProjectButton projectId={project.id} title={project.title} />
             </>
           )
         }
