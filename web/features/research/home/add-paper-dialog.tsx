@@ -12,7 +12,12 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { arxivIdSchema, doiSchema, type LookupResult } from '../../../../contracts/research.ts';
+import {
+  arxivIdSchema,
+  doiSchema,
+  type AddPaperInput,
+  type LookupResult,
+} from '../../../../contracts/research.ts';
 import { SheetDialog } from '../../../components/sheet-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { errorSentence } from '../../../lib/error-sentence.ts';
@@ -30,7 +35,8 @@ import { PaperFormFields } from './paper-form-fields.tsx';
 import { paperPagePath } from './paths.ts';
 import { useRefreshResearch } from './use-refresh-research.ts';
 
-type Visibility = 'public' | 'unlisted' | 'private';
+/** Who may see a new paper, as the contract names it. */
+type Visibility = NonNullable<AddPaperInput['visibility']>;
 const visibilityLabels: Record<Visibility, string> = {
   public: 'Public: anyone can find it',
   unlisted: 'Unlisted: only people with the link',

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   IMPORT_MAX_BYTES,
+  type AddPaperInput,
   type BibliographyFormat,
   type ImportPreview,
   type ImportRequest,
@@ -27,7 +28,8 @@ import { importSummary, previewSummary } from './import-summary.ts';
 import { paperPagePath } from './paths.ts';
 import { useRefreshResearch } from './use-refresh-research.ts';
 
-type Visibility = 'public' | 'unlisted' | 'private';
+/** Who may see a new paper, as the contract names it. */
+type Visibility = NonNullable<AddPaperInput['visibility']>;
 const formatLabels: Record<BibliographyFormat | 'auto', string> = {
   auto: 'Recognise it',
   bibtex: 'BibTeX',
