@@ -56,9 +56,18 @@ export const pageRoutes: RouteObject[] = [
       Component: (await import('../features/exploration/exploration-page.tsx')).ExplorationPage,
     }),
   },
+  // The research home: the person's queue, notes and projects.
   {
     path: 'research',
-    lazy: async () => ({ Component: (await import('../features/research/research-page.tsx')).ResearchPage }),
+    lazy: async () => ({
+      Component: (await import('../features/research/home/research-home-page.tsx')).ResearchHomePage,
+    }),
+  },
+  {
+    path: 'research/projects/:id',
+    lazy: async () => ({
+      Component: (await import('../features/research/projects/project-page.tsx')).ProjectPage,
+    }),
   },
   {
     path: 'research_center',
