@@ -117,6 +117,8 @@ interface Context {
   resolve: (title: string) => ResolvedLink | null;
   /** Resolved citations; undefined leaves them as written (not asked for, or not known yet). */
   citations: CitationMap | undefined;
+  /** The prefix of the ids the document generates (see citations.ts). */
+  ownPrefix: string;
 }
 
 const textTags = new Set(['code', 'pre', 'kbd', 'samp']);
@@ -126,6 +128,7 @@ export function rehypeCardSyntax(options: {
   prepared: PreparedSource;
   links?: LinkResolver | undefined;
   citations?: CitationMap | undefined;
+  ownPrefix?: string;
 }) {
   const cache = new Map<string, ResolvedLink | null>();
   const context: Context = {
@@ -135,6 +138,7 @@ export function rehypeCardSyntax(options: {
       return cache.get(title) ?? null;
     },
     citations: options.citations,
+    ownPrefix: options.ownPrefix ?? '',
   };
   return (tree: Root) => {
     transformChildren(tree, context, { inCode: false, inLink: false });
@@ -200,7 +204,7 @@ function splitText(value: string, context: Context, inLink: boolean): Item[] {
       if (!citation) continue;
       if (!context.citations)
         items.push({ type: 'text', value: context.prepared.citationsWritten[index] ?? '' });
-      else items.push(...citationNodes(citation.keys, context.citations, inLink));
+      else items.push(...citationNodes(citation.keys, context.citations, inLink, context.ownPrefix));
     } else items.push({ type: 'text', value: part });
   }
   return items;

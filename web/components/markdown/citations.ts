@@ -26,8 +26,11 @@ export function citationMapOf(keys: readonly string[], resolved: ResolvedCitatio
   return map;
 }
 
-/** The fragment a citation number links to; the renderer's last pass adds the document's id prefix. */
-export const referenceFragment = (n: number) => `ref-${n}`;
+/**
+ * The id of reference `n`. `prefix` is the document's own prefix for the ids it generates, apart from the
+ * sanitiser's prefix of the author's ids, so an author's `id="ref-1"` can never take a reference's place.
+ */
+export const referenceId = (prefix: string, n: number) => `${prefix}ref-${n}`;
 
 const missingTitle = 'No paper with this citation key';
 
@@ -39,6 +42,7 @@ export function citationNodes(
   keys: readonly string[],
   citations: CitationMap,
   inLink: boolean,
+  prefix: string,
 ): ElementContent[] {
   const parts: ElementContent[] = [];
   keys.forEach((key, index) => {
@@ -58,7 +62,7 @@ export function citationNodes(
         type: 'element',
         tagName: 'a',
         properties: {
-          href: `#${referenceFragment(found.n)}`,
+          href: `#${referenceId(prefix, found.n)}`,
           className: ['citation-ref'],
           ariaLabel: `Reference ${found.n}`,
         },
@@ -78,14 +82,14 @@ export function citationNodes(
 
 /**
  * Rehype plugin: the "References" list at the end of the text, one entry per resolved key in number order,
- * each the formatted reference as text linked to the paper's page. It runs after the sanitiser, so it sets
- * the document's id prefix on its ids itself.
+ * each the formatted reference as text linked to the paper's page. It runs after the sanitiser, so its ids
+ * carry `prefix` (see `referenceId`), which the last pass over links leaves as it is.
  */
-export function rehypeCitationReferences(options: { citations?: CitationMap | undefined; idPrefix: string }) {
+export function rehypeCitationReferences(options: { citations?: CitationMap | undefined; prefix: string }) {
   return (tree: Root) => {
     const entries = [...(options.citations?.values() ?? [])].sort((a, b) => a.n - b.n);
     if (entries.length === 0) return;
-    const headingId = `${options.idPrefix}references`;
+    const headingId = `${options.prefix}references`;
     tree.children.push({
       type: 'element',
       tagName: 'section',
@@ -104,7 +108,7 @@ export function rehypeCitationReferences(options: { citations?: CitationMap | un
           children: entries.map((entry) => ({
             type: 'element',
             tagName: 'li',
-            properties: { id: `${options.idPrefix}${referenceFragment(entry.n)}` },
+            properties: { id: referenceId(options.prefix, entry.n) },
             children: [
               {
                 type: 'element',

@@ -59,7 +59,10 @@ const katexOptions: Omit<KatexOptions, 'displayMode' | 'throwOnError'> = {
  * GitHub's allow-list; see docs/ARCHITECTURE.md for the order of the passes and why it is safe.
  */
 export function Markdown({ source, links, cloze, siteLinksOnly = false, citations }: MarkdownProps) {
-  const idPrefix = `md${useId().replace(/[^\w-]/g, '')}-`;
+  const documentId = useId().replace(/[^\w-]/g, '');
+  const idPrefix = `md${documentId}-`;
+  // The ids the renderer makes itself (references) start apart from every id the sanitiser prefixes.
+  const ownPrefix = `cite${documentId}-`;
   // Primitive keys, so a cloze object written inline does not render the text again on every render.
   const hide = cloze === false ? 'off' : cloze?.hide;
   const highlight = cloze === false ? 'off' : cloze?.highlight;
@@ -80,19 +83,19 @@ export function Markdown({ source, links, cloze, siteLinksOnly = false, citation
           // that add markup of their own from text (card syntax, KaTeX), and last the URL check over it all.
           rehypeRaw,
           [rehypeSanitize, sanitizeSchema(idPrefix)],
-          [rehypeCardSyntax, { prepared, links, citations }],
+          [rehypeCardSyntax, { prepared, links, citations, ownPrefix }],
           // Our own elements and text only: reference texts are text nodes, never parsed as HTML.
-          [rehypeCitationReferences, { citations, idPrefix }],
+          [rehypeCitationReferences, { citations, prefix: ownPrefix }],
           [rehypeKatex, katexOptions],
           rehypeScrollableMath,
-          [rehypeSafeLinks, { idPrefix, siteOnly: siteLinksOnly }],
+          [rehypeSafeLinks, { idPrefix, ownPrefix, siteOnly: siteLinksOnly }],
         ]}
         components={components}
       >
         {prepared.markdown}
       </ReactMarkdown>
     );
-  }, [source, links, hide, highlight, idPrefix, siteLinksOnly, citations]);
+  }, [source, links, hide, highlight, idPrefix, ownPrefix, siteLinksOnly, citations]);
 
   return (
     <Box className="markdown" sx={markdownSx}>
