@@ -69,10 +69,23 @@ export const pageRoutes: RouteObject[] = [
       Component: (await import('../features/research/projects/project-page.tsx')).ProjectPage,
     }),
   },
+  // The research centre: its topics, a topic's lists and papers, and a paper's page.
   {
     path: 'research_center',
     lazy: async () => ({
-      Component: (await import('../features/research/research-center-page.tsx')).ResearchCenterPage,
+      Component: (await import('../features/research/centre/research-centre-page.tsx')).ResearchCentrePage,
+    }),
+  },
+  {
+    path: 'research_center/topics/:slug',
+    lazy: async () => ({
+      Component: (await import('../features/research/centre/topic-page.tsx')).TopicPage,
+    }),
+  },
+  {
+    path: 'research_center/papers/:id',
+    lazy: async () => ({
+      Component: (await import('../features/research/paper/paper-page.tsx')).PaperPage,
     }),
   },
   {

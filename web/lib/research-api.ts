@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   addPaperResultSchema,
   askResultSchema,
@@ -72,6 +72,28 @@ export const papersQuery = (viewer: string | null, query: PaperSearchQuery) => {
         schema: paperPageSchema,
         signal,
       }),
+  });
+};
+
+/**
+ * The same search paged with "Show more": each page asks from the last one's `nextCursor`. The key leaves the
+ * cursor out, so a new search starts again from the first page.
+ */
+export const papersInfiniteQuery = (viewer: string | null, query: PaperSearchQuery) => {
+  const { cursor: _cursor, ...rest } = tidyPaperQuery(query);
+  return infiniteQueryOptions({
+    queryKey: [...researchViewerKey(viewer), 'papers', 'paged', rest] as const,
+    initialPageParam: 0,
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams(rest);
+      if (pageParam > 0) params.set('cursor', String(pageParam));
+      const text = params.toString();
+      return apiFetch(text ? `/api/research/papers?${text}` : '/api/research/papers', {
+        schema: paperPageSchema,
+        signal,
+      });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 };
 

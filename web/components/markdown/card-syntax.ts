@@ -1,16 +1,19 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import {
+  parseCitations,
   parseWikiLinks,
   renderClozeText,
+  type Citation,
   type ClozeHide,
   type WikiLink,
 } from '../../../contracts/card-text.ts';
+import { citationNodes, type CitationMap } from './citations.ts';
 
 /**
- * Card syntax (`[[wiki links]]`, `{{c1::cloze}}`) in two steps around the Markdown parser. Before parsing,
- * `prepareSource` finds both with the shared parsers in contracts/card-text.ts and leaves private-use
- * characters in their place, which Markdown treats as plain text. After sanitising, `rehypeCardSyntax` turns
- * those characters into links and highlights. So the user's text never becomes HTML, our own elements need no
+ * Card syntax (`[[wiki links]]`, `{{c1::cloze}}`, `[@citations]`) in two steps around the Markdown parser.
+ * Before parsing, `prepareSource` finds them with the shared parsers in contracts/card-text.ts and leaves
+ * private-use characters in their place, which Markdown treats as plain text. After sanitising,
+ * `rehypeCardSyntax` turns those characters into links, highlights and numbered citations. So the user's text never becomes HTML, our own elements need no
  * exception in the sanitiser's schema, and code and math get the text back exactly as written.
  */
 
@@ -21,10 +24,13 @@ const openHidden = '\uE001';
 const closeCloze = '\uE002';
 const openLink = '\uE003';
 const closeLink = '\uE004';
-const reserved = /[\uE000-\uE004]/g;
+const openCitation = '\uE005';
+const closeCitation = '\uE006';
+const reserved = /[\uE000-\uE006]/g;
 const clozeMarks = /[\uE000-\uE002]/g;
 const linkMarker = /\uE003(\d+)\uE004/g;
-const markerSplit = /(\uE003\d+\uE004|[\uE000-\uE002])/;
+const citationMarker = /\uE005(\d+)\uE006/g;
+const markerSplit = /(\uE003\d+\uE004|\uE005\d+\uE006|[\uE000-\uE002])/;
 
 /** Which deletions are hidden and which are highlighted; `false` leaves `{{c1::…}}` as written. */
 export type ClozeView =
@@ -45,12 +51,15 @@ export interface ResolvedLink {
 /** Finds the card a `[[Title]]` names; null when there is none (the link then offers to create it). */
 export type LinkResolver = (title: string) => ResolvedLink | null;
 
-/** Markdown ready for the parser, with the wiki links it stands for. */
+/** Markdown ready for the parser, with the wiki links and citations it stands for. */
 export interface PreparedSource {
   markdown: string;
   links: WikiLink[];
   /** Each link as written, for the places where it stays text (code, math, attributes). */
   written: string[];
+  citations: Citation[];
+  /** Each citation as written, likewise. */
+  citationsWritten: string[];
 }
 
 /** Applies the cloze view and replaces wiki links by markers (see the module comment). */
@@ -68,14 +77,36 @@ export function prepareSource(source: string, cloze: ClozeView = {}): PreparedSo
     });
   }
   const links = parseWikiLinks(markdown);
+  // A bracket inside a wiki link (`[[@a]]`) belongs to the link.
+  const citations = parseCitations(markdown).filter(
+    (citation) => !links.some((link) => citation.start < link.end && link.start < citation.end),
+  );
+  const spans = [
+    ...links.map((link, index) => ({
+      start: link.start,
+      end: link.end,
+      marker: `${openLink}${index}${closeLink}`,
+    })),
+    ...citations.map((citation, index) => ({
+      start: citation.start,
+      end: citation.end,
+      marker: `${openCitation}${index}${closeCitation}`,
+    })),
+  ].sort((a, b) => a.start - b.start);
   let replaced = '';
   let last = 0;
-  links.forEach((link, index) => {
-    replaced += `${markdown.slice(last, link.start)}${openLink}${index}${closeLink}`;
-    last = link.end;
-  });
+  for (const span of spans) {
+    replaced += `${markdown.slice(last, span.start)}${span.marker}`;
+    last = span.end;
+  }
   replaced += markdown.slice(last);
-  return { markdown: replaced, links, written: links.map((link) => markdown.slice(link.start, link.end)) };
+  return {
+    markdown: replaced,
+    links,
+    written: links.map((link) => markdown.slice(link.start, link.end)),
+    citations,
+    citationsWritten: citations.map((citation) => markdown.slice(citation.start, citation.end)),
+  };
 }
 
 type ClozeToken = { marker: 'open'; hidden: boolean } | { marker: 'close' };
@@ -84,12 +115,21 @@ type Item = ElementContent | ClozeToken;
 interface Context {
   prepared: PreparedSource;
   resolve: (title: string) => ResolvedLink | null;
+  /** Resolved citations; undefined leaves them as written (not asked for, or not known yet). */
+  citations: CitationMap | undefined;
+  /** The prefix of the ids the document generates (see citations.ts). */
+  ownPrefix: string;
 }
 
 const textTags = new Set(['code', 'pre', 'kbd', 'samp']);
 
 /** Rehype plugin: markers left by `prepareSource` become wiki links and highlighted deletions. */
-export function rehypeCardSyntax(options: { prepared: PreparedSource; links?: LinkResolver | undefined }) {
+export function rehypeCardSyntax(options: {
+  prepared: PreparedSource;
+  links?: LinkResolver | undefined;
+  citations?: CitationMap | undefined;
+  ownPrefix?: string;
+}) {
   const cache = new Map<string, ResolvedLink | null>();
   const context: Context = {
     prepared: options.prepared,
@@ -97,6 +137,8 @@ export function rehypeCardSyntax(options: { prepared: PreparedSource; links?: Li
       if (!cache.has(title)) cache.set(title, options.links?.(title) ?? null);
       return cache.get(title) ?? null;
     },
+    citations: options.citations,
+    ownPrefix: options.ownPrefix ?? '',
   };
   return (tree: Root) => {
     transformChildren(tree, context, { inCode: false, inLink: false });
@@ -133,6 +175,7 @@ function transformChildren(
 function restoreText(value: string, context: Context): string {
   return value
     .replace(linkMarker, (_, index: string) => context.prepared.written[Number(index)] ?? '')
+    .replace(citationMarker, (_, index: string) => context.prepared.citationsWritten[Number(index)] ?? '')
     .replace(clozeMarks, '');
 }
 
@@ -145,7 +188,7 @@ function cleanProperties(properties: Properties, context: Context): void {
 }
 
 function splitText(value: string, context: Context, inLink: boolean): Item[] {
-  if (!/[\uE000-\uE004]/.test(value)) return [{ type: 'text', value }];
+  if (!/[\uE000-\uE006]/.test(value)) return [{ type: 'text', value }];
   const items: Item[] = [];
   for (const part of value.split(markerSplit)) {
     if (part === '') continue;
@@ -155,6 +198,13 @@ function splitText(value: string, context: Context, inLink: boolean): Item[] {
     else if (part.startsWith(openLink)) {
       const link = context.prepared.links[Number(part.slice(1, -1))];
       if (link) items.push(wikiLink(link, context, inLink));
+    } else if (part.startsWith(openCitation)) {
+      const index = Number(part.slice(1, -1));
+      const citation = context.prepared.citations[index];
+      if (!citation) continue;
+      if (!context.citations)
+        items.push({ type: 'text', value: context.prepared.citationsWritten[index] ?? '' });
+      else items.push(...citationNodes(citation.keys, context.citations, inLink, context.ownPrefix));
     } else items.push({ type: 'text', value: part });
   }
   return items;

@@ -13,6 +13,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { prepareSource, rehypeCardSyntax, type ClozeView, type LinkResolver } from './card-syntax.ts';
+import { rehypeCitationReferences, type CitationMap } from './citations.ts';
 import { CodeBlock } from './code-block.tsx';
 import { markdownSx } from './markdown-styles.ts';
 import { rehypeSafeLinks } from './safe-links.ts';
@@ -20,6 +21,7 @@ import { rehypeScrollableMath } from './scrollable-math.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
 
 export type { ClozeView, LinkResolver, ResolvedLink } from './card-syntax.ts';
+export type { CitationMap, ResolvedCitation } from './citations.ts';
 
 export interface MarkdownProps {
   /** The card's Markdown. */
@@ -33,6 +35,11 @@ export interface MarkdownProps {
    * a reader did not write and whose author may have been steered, like the card assistant's answers).
    */
   siteLinksOnly?: boolean;
+  /**
+   * `[@key]` citations resolved (see cited-markdown.tsx): numbered links and a References list at the end.
+   * Undefined leaves them as written. Keep it stable (memoised) so the text is not rendered again.
+   */
+  citations?: CitationMap | undefined;
 }
 
 // Math is typeset without `trust` (no \href, \url, \includegraphics, \html*), never throws (a bad formula
@@ -48,11 +55,14 @@ const katexOptions: Omit<KatexOptions, 'displayMode' | 'throwOnError'> = {
 /**
  * The one Markdown renderer for cards: builder preview, card page and embeds. GitHub-flavoured Markdown
  * (tables, task lists, footnotes, strikethrough, autolinks), `$math$` and `$$math$$` with KaTeX, fenced code
- * highlighted by Shiki, `[[wiki links]]` and `{{c1::cloze}}` deletions. Raw HTML is parsed and sanitised to
+ * highlighted by Shiki, `[[wiki links]]`, `{{c1::cloze}}` deletions and `[@key]` citations. Raw HTML is parsed and sanitised to
  * GitHub's allow-list; see docs/ARCHITECTURE.md for the order of the passes and why it is safe.
  */
-export function Markdown({ source, links, cloze, siteLinksOnly = false }: MarkdownProps) {
-  const idPrefix = `md${useId().replace(/[^\w-]/g, '')}-`;
+export function Markdown({ source, links, cloze, siteLinksOnly = false, citations }: MarkdownProps) {
+  const documentId = useId().replace(/[^\w-]/g, '');
+  const idPrefix = `md${documentId}-`;
+  // The ids the renderer makes itself (references) start apart from every id the sanitiser prefixes.
+  const ownPrefix = `cite${documentId}-`;
   // Primitive keys, so a cloze object written inline does not render the text again on every render.
   const hide = cloze === false ? 'off' : cloze?.hide;
   const highlight = cloze === false ? 'off' : cloze?.highlight;
@@ -73,17 +83,19 @@ export function Markdown({ source, links, cloze, siteLinksOnly = false }: Markdo
           // that add markup of their own from text (card syntax, KaTeX), and last the URL check over it all.
           rehypeRaw,
           [rehypeSanitize, sanitizeSchema(idPrefix)],
-          [rehypeCardSyntax, { prepared, links }],
+          [rehypeCardSyntax, { prepared, links, citations, ownPrefix }],
+          // Our own elements and text only: reference texts are text nodes, never parsed as HTML.
+          [rehypeCitationReferences, { citations, prefix: ownPrefix }],
           [rehypeKatex, katexOptions],
           rehypeScrollableMath,
-          [rehypeSafeLinks, { idPrefix, siteOnly: siteLinksOnly }],
+          [rehypeSafeLinks, { idPrefix, ownPrefix, siteOnly: siteLinksOnly }],
         ]}
         components={components}
       >
         {prepared.markdown}
       </ReactMarkdown>
     );
-  }, [source, links, hide, highlight, idPrefix, siteLinksOnly]);
+  }, [source, links, hide, highlight, idPrefix, ownPrefix, siteLinksOnly, citations]);
 
   return (
     <Box className="markdown" sx={markdownSx}>

@@ -68,15 +68,21 @@ function isSitePath(url: string): boolean {
  * Rehype plugin: see the module comment. `idPrefix` is the sanitiser's clobber prefix for this document; with
  * `siteOnly`, images and links that leave the site become text showing their address.
  */
-export function rehypeSafeLinks(options: { idPrefix: string; siteOnly?: boolean }) {
+export function rehypeSafeLinks(options: { idPrefix: string; ownPrefix?: string; siteOnly?: boolean }) {
   return (tree: Root) => {
-    visitChildren(tree.children, options.idPrefix, options.siteOnly ?? false);
+    visitChildren(tree.children, options, options.siteOnly ?? false);
   };
+}
+
+/** The document's two id prefixes: the sanitiser's (author ids) and the renderer's own (references). */
+interface Prefixes {
+  idPrefix: string;
+  ownPrefix?: string;
 }
 
 function visitChildren(
   children: (Root['children'][number] | ElementContent)[],
-  idPrefix: string,
+  idPrefix: Prefixes,
   siteOnly: boolean,
 ): void {
   for (let index = 0; index < children.length; index++) {
@@ -113,7 +119,7 @@ function offSite(element: Element): ElementContent[] | undefined {
 }
 
 /** Makes one element safe in place; returns what replaces it when it has to go. */
-function secure(element: Element, idPrefix: string): ElementContent[] | undefined {
+function secure(element: Element, prefixes: Prefixes): ElementContent[] | undefined {
   const properties = element.properties;
   for (const key of Object.keys(properties)) {
     // The sanitiser already drops event handlers; an element added after it must not bring one either.
@@ -142,9 +148,13 @@ function secure(element: Element, idPrefix: string): ElementContent[] | undefine
   if (element.tagName === 'a' && typeof properties.href === 'string') {
     const href = properties.href;
     if (href.startsWith('#')) {
-      // The sanitiser prefixed every id (footnotes, user anchors), so fragments must follow.
+      // The sanitiser prefixed every id (footnotes, user anchors), so fragments must follow; the renderer's
+      // own ids (references) carry their own prefix already.
       const fragment = href.slice(1);
-      if (fragment && !fragment.startsWith(idPrefix)) properties.href = `#${idPrefix}${fragment}`;
+      const { idPrefix, ownPrefix } = prefixes;
+      const prefixed =
+        fragment.startsWith(idPrefix) || (ownPrefix !== undefined && fragment.startsWith(ownPrefix));
+      if (fragment && !prefixed) properties.href = `#${idPrefix}${fragment}`;
     } else if (isExternal(href)) {
       properties.rel = ['noopener', 'nofollow', 'ugc'];
       properties.target = '_blank';

@@ -9,6 +9,7 @@ import { loginPathFor } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { adminSessionQuery } from './api.ts';
+import { EditorsAdminSection } from './editors-admin-section.tsx';
 import { InstructorsAdminSection } from './instructors-admin-section.tsx';
 import { PremiumAdminSection } from './premium-admin-section.tsx';
 import { ReportsAdminSection } from './reports-admin-section.tsx';
@@ -22,6 +23,7 @@ const sections: { id: string; Component: ComponentType }[] = [
   { id: 'reports', Component: ReportsAdminSection },
   { id: 'premium', Component: PremiumAdminSection },
   { id: 'instructors', Component: InstructorsAdminSection },
+  { id: 'editors', Component: EditorsAdminSection },
 ];
 
 /** Administration: `/admin`, for people with the administrator role. The server checks the role on every call. */

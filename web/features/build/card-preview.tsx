@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { normalizeTitle, parseWikiLinks } from '../../../contracts/card-text.ts';
-import { Markdown } from '../../components/markdown/markdown.tsx';
+import { CitedMarkdown as Markdown } from '../../components/markdown/cited-markdown.tsx';
 import type { ResolvedLink } from '../../components/markdown/markdown.tsx';
 import { suggestTitles } from './api.ts';
 import type { BuilderContent } from './content.ts';

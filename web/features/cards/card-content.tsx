@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { clozeIndexes, normalizeTitle } from '../../../contracts/card-text.ts';
 import type { Card } from '../../../contracts/cards.ts';
-import { Markdown, type LinkResolver } from '../../components/markdown/markdown.tsx';
+import { CitedMarkdown as Markdown } from '../../components/markdown/cited-markdown.tsx';
+import type { LinkResolver } from '../../components/markdown/markdown.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { clozeWithHidden } from './cloze.ts';
 

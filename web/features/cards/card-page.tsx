@@ -14,6 +14,7 @@ import type { GraphLayout } from '../../components/card-graph/layout.ts';
 import { TextLink } from '../../components/text-link.tsx';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { paperPagePath } from '../../lib/research-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { cardQuery, cardQueryKey, displayNameOf, isNotFound, readerKeyOf, recordView } from './api.ts';
@@ -163,6 +164,11 @@ function CardView({ id, graphLayout }: { id: string; graphLayout: GraphLayout | 
       ) : null}
       <CardSource card={card} />
       <PaperPdf card={card} readerKey={readerKey} />
+      {card.type === 'paper' ? (
+        <Typography sx={{ mt: 1 }}>
+          <TextLink to={paperPagePath(card.id)}>Open in the research centre</TextLink>
+        </Typography>
+      ) : null}
       {card.tags.length > 0 ? (
         <Box
           component="ul"
