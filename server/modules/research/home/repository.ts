@@ -73,37 +73,36 @@ export function createHomeRepository(orm: Orm) {
     async updateQueue(owner: string, id: string, change: { status?: string; priority?: number }) {
       const now = new Date();
       const status = change.status;
-      const [row] = await orm
-        .insert(researchQueue)
-        .values({
-          profileKey: owner,
-          cardId: id,
-          status: status ?? 'to-read',
-          priority: change.priority ?? 2,
-          startedAt: status === 'reading' || status === 'read' ? now : null,
-          finishedAt: status === 'read' ? now : null,
-        })
-        .onConflictDoUpdate({
-          target: [researchQueue.profileKey, researchQueue.cardId],
-          set: {
-            ...(change.priority !== undefined ? { priority: change.priority } : {}),
-            ...(status
-              ? {
-                  status,
-                  startedAt:
-                    status === 'to-read'
-                      ? null
-                      : sql`coalesce(${researchQueue.startedAt}, ${now.toISOString()}::timestamptz)`,
-                  finishedAt:
-                    status === 'read'
-                      ? sql`coalesce(${researchQueue.finishedAt}, ${now.toISOString()}::timestamptz)`
-                      : null,
-                }
-              : {}),
-          },
-        })
-        .returning();
-      return row!;
+      const set = {
+        ...(change.priority !== undefined ? { priority: change.priority } : {}),
+        ...(status
+          ? {
+              status,
+              startedAt:
+                status === 'to-read'
+                  ? null
+                  : sql`coalesce(${researchQueue.startedAt}, ${now.toISOString()}::timestamptz)`,
+              finishedAt:
+                status === 'read'
+                  ? sql`coalesce(${researchQueue.finishedAt}, ${now.toISOString()}::timestamptz)`
+                  : null,
+            }
+          : {}),
+      };
+      const insert = orm.insert(researchQueue).values({
+        profileKey: owner,
+        cardId: id,
+        status: status ?? 'to-read',
+        priority: change.priority ?? 2,
+        startedAt: status === 'reading' || status === 'read' ? now : null,
+        finishedAt: status === 'read' ? now : null,
+      });
+      // Queueing a paper already queued, with nothing to change, leaves it as it is (an empty update fails).
+      if (Object.keys(set).length === 0) {
+        await insert.onConflictDoNothing();
+        return;
+      }
+      await insert.onConflictDoUpdate({ target: [researchQueue.profileKey, researchQueue.cardId], set });
     },
 
     async dequeue(owner: string, id: string) {
