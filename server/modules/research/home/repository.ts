@@ -14,7 +14,9 @@ import {
 } from '../../../db/schema.ts';
 import { paperVisibleTo, summaryOf } from '../papers/repository.ts';
 
-const readers = sql<number>`(select count(*)::int from ${researchQueue} q where q.card_id = ${cards.id})`;
+// Outer tables are named in full inside column subqueries: among a one-table select's columns Drizzle writes
+// columns bare, and a bare name in a subquery means the subquery's own table when it has such a column.
+const readers = sql<number>`(select count(*)::int from ${researchQueue} q where q.card_id = cards.id)`;
 const summaryColumns = { id: cards.id, title: cards.title, fields: cards.fields, tags: cards.tags, readers };
 
 /** The database side of a person's research home: queue, notes, projects and their style. */
@@ -171,7 +173,7 @@ export function createHomeRepository(orm: Orm) {
           title: researchProjects.title,
           question: researchProjects.question,
           updatedAt: researchProjects.updatedAt,
-          paperCount: sql<number>`(select count(*)::int from ${researchProjectPapers} pp where pp.project_id = ${researchProjects.id})`,
+          paperCount: sql<number>`(select count(*)::int from ${researchProjectPapers} pp where pp.project_id = research_projects.id)`,
         })
         .from(researchProjects)
         .where(eq(researchProjects.ownerKey, owner))

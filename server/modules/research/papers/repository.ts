@@ -29,8 +29,12 @@ export function paperVisibleTo(reader: string | undefined): SQL {
   return and(isPaper, or(listedCard(), ownCard(reader)), notBlockedBetween(reader, cards.authorKey))!;
 }
 
-/** How many people have the paper in their reading queue. */
-const readers = sql<number>`(select count(*)::int from ${researchQueue} where ${researchQueue.cardId} = ${cards.id})`;
+/**
+ * How many people have the paper in their reading queue. The outer card is named in full: among a one-table
+ * select's columns Drizzle writes columns bare, and a bare name in a subquery means the subquery's own table
+ * when it has such a column.
+ */
+const readers = sql<number>`(select count(*)::int from ${researchQueue} where ${researchQueue.cardId} = cards.id)`;
 
 const summaryColumns = {
   id: cards.id,
