@@ -36,6 +36,18 @@ describe('the paper page', () => {
       doi: doi.toUpperCase(),
       tags: [`tag-${word}`],
       citationKey: `cited${word}`,
+      arxivId: '2103.01234v2',
+    });
+    // Cited by an older version of its arXiv id, and by its title alone.
+    const byArxiv = await newPaper(bob, {
+      title: `By arXiv ${word}`,
+      year: 2022,
+      references: [{ arxivId: '2103.01234v1' }],
+    });
+    const byTitle = await newPaper(bob, {
+      title: `By title ${word}`,
+      year: 2021,
+      references: [{ title: `CITED: ${word}!` }, { title: '???' }],
     });
     const citing = await newPaper(bob, {
       title: `Citing ${word}`,
@@ -70,7 +82,7 @@ describe('the paper page', () => {
     expect(citingPage.citingCards.map((card) => card.id)).toEqual([noteCard]);
 
     const citedPage = await page(cited);
-    expect(citedPage.citedBy.map((paper) => paper.id)).toEqual([citing]);
+    expect(citedPage.citedBy.map((paper) => paper.id)).toEqual([byArxiv, byTitle, citing]);
     expect(citedPage.citingCards).toEqual([
       {
         id: noteCard,
