@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { cardSchema } from '../../../contracts/cards.ts';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import {
   importPreviewSchema,
@@ -121,6 +122,20 @@ describe('importing a bibliography', () => {
     expect(again.created).toEqual([]);
     expect(again.existing.sort()).toEqual([...result.created, existing].sort());
     expect(await cardCount()).toBe(before + 3);
+  });
+
+  it('keeps the keywords that can be tags and leaves out the others, rather than refusing the file', async () => {
+    const ada = await signUp('Ada');
+    const word = uniqueWord();
+    const text = [
+      `@article{kw, title = {Keywords ${word}}, author = {Koren, Yehuda}, year = 2009, doi = {10.5555/${word}.kw},`,
+      '  keywords = {Recommender Systems, ???, A keyword far too long to be one segment of a tag here}}',
+    ].join('\n');
+    const response = await request('POST', '/api/research/import', ada, { text });
+    expect(response.statusCode, response.body).toBe(200);
+    const [id] = importResultSchema.parse(response.json()).created;
+    const card = cardSchema.parse((await request('GET', `/api/cards/${id}`)).json());
+    expect(card.tags).toEqual(['recommender-systems']);
   });
 
   it('refuses a file over the size cap or of no known format, writing nothing', async () => {
