@@ -16,10 +16,14 @@ export type PaperAuthor = z.infer<typeof paperAuthorSchema>;
 /** A paper's title may be longer than other cards' (a few run past 200 characters). */
 export const PAPER_TITLE_MAX = 300;
 
-/** A DOI without its resolver: "10.1109/MC.2009.263". */
+/**
+ * A DOI without its resolver: "10.1109/MC.2009.263". A pasted resolver address or "doi:" prefix is taken off
+ * first, so "https://doi.org/10.1109/MC.2009.263" is accepted as the same DOI.
+ */
 export const doiSchema = z
   .string()
   .trim()
+  .overwrite((value) => value.replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\/|^doi:\s*/i, ''))
   .regex(/^10\.\d{4,9}\/\S+$/, 'A DOI looks like 10.1234/abcd')
   .max(300);
 

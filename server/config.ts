@@ -106,6 +106,8 @@ export const configSchema = z
     ARXIV_URL: z
       .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' })
       .default('https://export.arxiv.org'),
+    // How long one DOI or arXiv lookup may take, addresses, redirects and body included.
+    LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {

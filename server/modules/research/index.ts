@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createLlmClient } from '../../lib/llm/client.ts';
-import { outboundFetch } from '../../lib/outbound-fetch/index.ts';
+import { presetOutboundFetch } from '../../lib/outbound-fetch/index.ts';
 import { createConferRepository } from '../confer/index.ts';
 import { subscribedNow } from '../profiles/index.ts';
 import { createHomeRepository } from './home/repository.ts';
@@ -38,7 +38,7 @@ export async function researchPlugin(app: FastifyInstance) {
     repository: papersRepository,
     cards: app.cards,
     lookup: {
-      fetch: outboundFetch,
+      fetch: presetOutboundFetch({ timeoutMs: config.LOOKUP_TIMEOUT_MS }),
       crossrefBaseUrl: config.CROSSREF_URL,
       arxivBaseUrl: config.ARXIV_URL,
       enabled: config.OUTBOUND_FETCH,

@@ -14,7 +14,9 @@ import {
 } from '../../../db/schema.ts';
 import { paperVisibleTo, summaryOf } from '../papers/repository.ts';
 
-const readers = sql<number>`(select count(*)::int from ${researchQueue} q where q.card_id = ${cards.id})`;
+// Outer tables are named in full inside column subqueries: among a one-table select's columns Drizzle writes
+// columns bare, and a bare name in a subquery means the subquery's own table when it has such a column.
+const readers = sql<number>`(select count(*)::int from ${researchQueue} q where q.card_id = cards.id)`;
 const summaryColumns = { id: cards.id, title: cards.title, fields: cards.fields, tags: cards.tags, readers };
 
 /** The database side of a person's research home: queue, notes, projects and their style. */
@@ -73,37 +75,36 @@ export function createHomeRepository(orm: Orm) {
     async updateQueue(owner: string, id: string, change: { status?: string; priority?: number }) {
       const now = new Date();
       const status = change.status;
-      const [row] = await orm
-        .insert(researchQueue)
-        .values({
-          profileKey: owner,
-          cardId: id,
-          status: status ?? 'to-read',
-          priority: change.priority ?? 2,
-          startedAt: status === 'reading' || status === 'read' ? now : null,
-          finishedAt: status === 'read' ? now : null,
-        })
-        .onConflictDoUpdate({
-          target: [researchQueue.profileKey, researchQueue.cardId],
-          set: {
-            ...(change.priority !== undefined ? { priority: change.priority } : {}),
-            ...(status
-              ? {
-                  status,
-                  startedAt:
-                    status === 'to-read'
-                      ? null
-                      : sql`coalesce(${researchQueue.startedAt}, ${now.toISOString()}::timestamptz)`,
-                  finishedAt:
-                    status === 'read'
-                      ? sql`coalesce(${researchQueue.finishedAt}, ${now.toISOString()}::timestamptz)`
-                      : null,
-                }
-              : {}),
-          },
-        })
-        .returning();
-      return row!;
+      const set = {
+        ...(change.priority !== undefined ? { priority: change.priority } : {}),
+        ...(status
+          ? {
+              status,
+              startedAt:
+                status === 'to-read'
+                  ? null
+                  : sql`coalesce(${researchQueue.startedAt}, ${now.toISOString()}::timestamptz)`,
+              finishedAt:
+                status === 'read'
+                  ? sql`coalesce(${researchQueue.finishedAt}, ${now.toISOString()}::timestamptz)`
+                  : null,
+            }
+          : {}),
+      };
+      const insert = orm.insert(researchQueue).values({
+        profileKey: owner,
+        cardId: id,
+        status: status ?? 'to-read',
+        priority: change.priority ?? 2,
+        startedAt: status === 'reading' || status === 'read' ? now : null,
+        finishedAt: status === 'read' ? now : null,
+      });
+      // Queueing a paper already queued, with nothing to change, leaves it as it is (an empty update fails).
+      if (Object.keys(set).length === 0) {
+        await insert.onConflictDoNothing();
+        return;
+      }
+      await insert.onConflictDoUpdate({ target: [researchQueue.profileKey, researchQueue.cardId], set });
     },
 
     async dequeue(owner: string, id: string) {
@@ -172,7 +173,7 @@ export function createHomeRepository(orm: Orm) {
           title: researchProjects.title,
           question: researchProjects.question,
           updatedAt: researchProjects.updatedAt,
-          paperCount: sql<number>`(select count(*)::int from ${researchProjectPapers} pp where pp.project_id = ${researchProjects.id})`,
+          paperCount: sql<number>`(select count(*)::int from ${researchProjectPapers} pp where pp.project_id = research_projects.id)`,
         })
         .from(researchProjects)
         .where(eq(researchProjects.ownerKey, owner))

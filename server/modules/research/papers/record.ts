@@ -1,3 +1,4 @@
+import { normalizeTag } from '../../../../contracts/card-text.ts';
 import type { CardFields } from '../../../../contracts/cards.ts';
 import type { PaperMetadata, PaperReference } from '../../../../contracts/research.ts';
 import { normalizeArxivId, normalizeDoi as bareDoi } from '../lookup/identifiers.ts';
@@ -111,5 +112,8 @@ export function paperCard(paper: PaperMetadata, citationKey: string) {
     citationKey,
     ...(paper.references?.length ? { references: paper.references } : {}),
   };
-  return { title: paper.title, body: paper.abstract ?? '', type: 'paper' as const, fields, tags: paper.tags };
+  // A keyword no tag can hold ("???", or longer than a tag) is left out: refusing it would refuse the whole
+  // import it came in, after its preview said the paper was fine.
+  const tags = [...new Set(paper.tags.flatMap((tag) => normalizeTag(tag) ?? []))];
+  return { title: paper.title, body: paper.abstract ?? '', type: 'paper' as const, fields, tags };
 }

@@ -29,8 +29,12 @@ export function paperVisibleTo(reader: string | undefined): SQL {
   return and(isPaper, or(listedCard(), ownCard(reader)), notBlockedBetween(reader, cards.authorKey))!;
 }
 
-/** How many people have the paper in their reading queue. */
-const readers = sql<number>`(select count(*)::int from ${researchQueue} where ${researchQueue.cardId} = ${cards.id})`;
+/**
+ * How many people have the paper in their reading queue. The outer card is named in full: among a one-table
+ * select's columns Drizzle writes columns bare, and a bare name in a subquery means the subquery's own table
+ * when it has such a column.
+ */
+const readers = sql<number>`(select count(*)::int from ${researchQueue} where ${researchQueue.cardId} = cards.id)`;
 
 const summaryColumns = {
   id: cards.id,
@@ -266,10 +270,12 @@ export function createPapersRepository(orm: Orm) {
         conditions.push(
           sql`${cards.fields} -> 'references' @> ${JSON.stringify([{ doi: paper.doi.toLowerCase() }])}::jsonb`,
         );
-      if (paper.arxivId)
-        conditions.push(
-          sql`${cards.fields} -> 'references' @> ${JSON.stringify([{ arxivId: paper.arxivId.replace(/v\d+$/, '') }])}::jsonb`,
-        );
+      // An arXiv id is compared without its version, and a title folded, as resolveReferences compares them:
+      // a reference to "1708.05031v1" cites the paper kept as "1708.05031v2".
+      const references = sql`case when jsonb_typeof(${cards.fields} -> 'references') = 'array' then ${cards.fields} -> 'references' else '[]'::jsonb end`;
+      conditions.push(
+        sql`exists (select 1 from jsonb_array_elements(${references}) r where cardweb_arxiv_key(r ->> 'arxivId') = cardweb_arxiv_key(${paper.arxivId ?? null}::text) or nullif(cardweb_norm_title(r ->> 'title'), '') = nullif(cardweb_norm_title(${paper.title}::text), ''))`,
+      );
       const rows = await orm
         .select(summaryColumns)
         .from(cards)

@@ -119,8 +119,10 @@ export function createPapersService(deps: PapersDeps) {
         throw new AppError('research/invalid-file', { message: error.message });
       throw error;
     }
-    const ok = parsed.entries.flatMap((entry) =>
-      entry.status === 'ok' ? [{ line: entry.line, paper: normalizeRecord(entry.paper) }] : [],
+    const ok = parsed.entries.flatMap((entry, index) =>
+      entry.status === 'ok'
+        ? [{ number: index + 1, line: entry.line, paper: normalizeRecord(entry.paper) }]
+        : [],
     );
     const probes = ok.map(({ paper }) => probeOf(paper));
     const [existing, keys] = await Promise.all([
@@ -129,14 +131,15 @@ export function createPapersService(deps: PapersDeps) {
     ]);
     const seen = new Map<string, 'doi' | 'arxiv' | 'title'>();
     const results = new Map<number, ImportPreviewEntry>();
-    ok.forEach(({ line, paper }, index) => {
+    ok.forEach(({ number, line, paper }, index) => {
       const card = paperCard(paper, 'key');
       const problems = publishProblems({ ...card, coverURL: null });
       if (problems.length > 0) {
         results.set(line, {
           status: 'invalid',
           line,
-          reason: `Line ${line}: ${problems.map((problem) => problem.message).join('; ')}`,
+          // Worded as the parser words its reasons, so every invalid entry reads alike.
+          reason: `Entry ${number} (line ${line}): ${problems.map((problem) => problem.message).join('; ')}`,
         });
         return;
       }

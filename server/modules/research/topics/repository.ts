@@ -24,6 +24,15 @@ const personColumns = {
 
 export type TopicRow = typeof researchTopics.$inferSelect;
 
+// The outer topic is named in full inside these column subqueries: among a one-table select's columns Drizzle
+// writes columns bare, and a bare "id" or "tags" in a subquery means the subquery's own table.
+
+/** How many listed papers carry one of the topic's tags. */
+const paperCount = sql<number>`(select count(*)::int from ${cards} where ${cards.type} = 'paper' and ${listedCard()} and ${cards.tags} && research_topics.tags)`;
+
+/** How many reading lists the topic has. */
+const listCount = sql<number>`(select count(*)::int from ${researchLists} l where l.topic_id = research_topics.id)`;
+
 /** A topic to install, with its papers already as card ids. */
 export type TopicInstall = {
   slug: string;
@@ -44,21 +53,14 @@ export function createTopicsRepository(orm: Orm) {
     /** Every topic, by title, with how many listed papers carry its tags and how many lists it has. */
     async topics() {
       return orm
-        .select({
-          topic: researchTopics,
-          paperCount: sql<number>`(select count(*)::int from ${cards} where ${cards.type} = 'paper' and ${listedCard()} and ${cards.tags} && ${researchTopics.tags})`,
-          listCount: sql<number>`(select count(*)::int from ${researchLists} l where l.topic_id = ${researchTopics.id})`,
-        })
+        .select({ topic: researchTopics, paperCount, listCount })
         .from(researchTopics)
         .orderBy(asc(researchTopics.title));
     },
 
     async topic(slug: string) {
       const [row] = await orm
-        .select({
-          topic: researchTopics,
-          paperCount: sql<number>`(select count(*)::int from ${cards} where ${cards.type} = 'paper' and ${listedCard()} and ${cards.tags} && ${researchTopics.tags})`,
-        })
+        .select({ topic: researchTopics, paperCount })
         .from(researchTopics)
         .where(eq(researchTopics.slug, slug));
       return row;
