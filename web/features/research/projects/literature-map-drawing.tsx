@@ -178,6 +178,9 @@ export function LiteratureMapDrawing({
         borderColor: 'divider',
         borderRadius: 1,
         '& .react-flow__node': { cursor: 'pointer' },
+        // React Flow's credit link, in the theme's readable colours (as the card graph has it).
+        '& .react-flow__attribution a': { color: theme.palette.text.secondary },
+        '& .react-flow__attribution': { bgcolor: 'background.paper' },
         '& .react-flow__node:focus-visible': {
           outline: `3px solid ${theme.palette.primary.main}`,
           outlineOffset: '2px',
