@@ -10,6 +10,12 @@ export const appRoutes: { path: string; heading: RegExp; isPublic: boolean }[] =
   { path: '/exploration', heading: /Explor/i, isPublic: true },
   { path: '/research', heading: /Research/i, isPublic: false },
   { path: '/research_center', heading: /Research cent/i, isPublic: true },
+  { path: '/research_center/topics/recommender-systems', heading: /Recommender systems/i, isPublic: true },
+  {
+    path: '/research_center/papers/00000000-0000-4000-8000-000000000000',
+    heading: /Paper not found/i,
+    isPublic: true,
+  },
   { path: '/learn', heading: /Learn/i, isPublic: false },
   { path: '/learn/pdf-library', heading: /PDF library/i, isPublic: false },
   { path: '/build', heading: /Card builder|Build/i, isPublic: false },

@@ -93,10 +93,10 @@ function PaperView({ paper }: { paper: PaperDetail }) {
                 component={RouterLink}
                 to={pdfReaderPath(pdf.id, pdf.lastPage)}
                 startIcon={<MenuBookOutlinedIcon />}
+                aria-label={`Read from page ${pdf.lastPage}`}
                 sx={{ minHeight: 44 }}
               >
                 Read
-                <VisuallyHidden> from page {pdf.lastPage}</VisuallyHidden>
               </Button>
             ) : null}
           </>
