@@ -295,7 +295,9 @@ export function paperGenerator(seed: number, doiPrefix: string) {
       }));
       const kind = random() < 0.55 ? ('inproceedings' as const) : ('article' as const);
       const year = 2026 - Math.floor(36 * random() ** 1.8);
-      const abstract = Array.from({ length: 5 }, () => `${sentence(20)}.`)
+      // Four sentences, about 90 words: with five (100 words) the 5,000-entry file is 5.3 MB, over the import's
+      // 5 MB cap (IMPORT_MAX_BYTES).
+      const abstract = Array.from({ length: 4 }, () => `${sentence(22)}.`)
         .join(' ')
         .replace(/(^|\. )([a-z])/g, (_, stop: string, c: string) => stop + c.toUpperCase());
       // New-style arXiv ids: YYMM.NNNN until 2014, YYMM.NNNNN since (from 2007 on).
