@@ -22,6 +22,7 @@ import { measureHealthThroughput } from './health-throughput.ts';
 import { measurePdf, pdfSizesFromEnv } from './pdf.ts';
 import { measureRecommendations, recommendationsServerEnv } from './recommendations.ts';
 import { recommendationSizesFromEnv } from './recommendations-data.ts';
+import { measureResearch, researchSizesFromEnv } from './research.ts';
 import {
   readResults,
   renderComparison,
@@ -42,18 +43,19 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- text`,
+ * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- research`, `-- text`,
  * `-- cold-load`) runs only that scenario, and prints its figures without recording them.
  */
-const only = ['cards', 'play', 'confer', 'recommendations', 'pdf', 'text', 'cold-load'].find((name) =>
-  process.argv.slice(2).includes(name),
+const only = ['cards', 'play', 'confer', 'recommendations', 'pdf', 'research', 'text', 'cold-load'].find(
+  (name) => process.argv.slice(2).includes(name),
 );
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
 const runs = (
-  name: 'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'pdf' | 'text',
+  name:
+    'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'pdf' | 'research' | 'text',
 ) => !only || only === name;
 /** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
-const ownServers = ['confer', 'recommendations', 'pdf'];
+const ownServers = ['confer', 'recommendations', 'pdf', 'research'];
 
 async function serverMajorVersion(databaseUrl: string): Promise<number> {
   const { default: pg } = await import('pg');
@@ -266,6 +268,29 @@ async function main() {
       const pdfServer = await startScenarioServer({});
       figures.push(
         ...(await measurePdf({ server: pdfServer, sizes, log: print, signal: interrupted.signal })),
+      );
+      await stopScenarioServers();
+    }
+    if (runs('research')) {
+      // A server of its own on a fresh database, as for the PDF library: its 50,000 papers are nobody else's.
+      await server?.stop();
+      server = undefined;
+      await stopCluster();
+      const sizes = researchSizesFromEnv();
+      const n = (value: number) => value.toLocaleString('en-US');
+      print(
+        `Research: import of ${n(sizes.importEntries)} BibTeX entries, search over ${n(sizes.papers)} papers, ` +
+          `a literature map of ${sizes.mapNodes} papers (RESEARCH_PAPERS, RESEARCH_IMPORT_ENTRIES, ` +
+          'RESEARCH_IMPORT_RUNS and RESEARCH_MAP_NODES make it smaller)…',
+      );
+      const researchServer = await startScenarioServer({});
+      figures.push(
+        ...(await measureResearch({
+          server: researchServer,
+          sizes,
+          log: print,
+          signal: interrupted.signal,
+        })),
       );
       await stopScenarioServers();
     }
