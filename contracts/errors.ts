@@ -147,7 +147,8 @@ export const errorCatalogue = {
   'research/slug-taken': { status: 409, message: 'That address is already taken. Choose another.' },
   'research/ask-limit': {
     status: 429,
-    message: 'You have asked as many questions today as your plan allows. You can ask again after midnight UTC.',
+    message:
+      'You have asked as many questions today as your plan allows. You can ask again after midnight UTC.',
   },
   'pdf/not-a-paper-card': {
     status: 422,

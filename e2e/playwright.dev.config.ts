@@ -37,6 +37,7 @@ export default defineConfig({
     'recommendations.spec.ts',
     'pdf-library.spec.ts',
     'classroom.spec.ts',
+    'research.spec.ts',
   ],
   // This one starts a production server of its own on another port; the development build plays no part in it.
   grepInvert: /reconnect after the server restarts/,

@@ -88,10 +88,9 @@ test('a new person gathers three papers of a topic into a project, attaches a PD
   await expect(page.getByText('Only you can see this note')).toBeVisible();
   await axeInBothThemes(page, seriousA11yViolations, 'the research home');
   await page.getByRole('button', { name: 'Publish as card' }).click();
-  await page
-    .getByRole('link', { name: /Open the card|View the card|card/i })
-    .first()
-    .click();
+  const published = page.getByRole('link', { name: 'a card', exact: true });
+  await expect(published).toHaveAttribute('href', /^\/cards\/[0-9a-f-]{36}$/);
+  await published.click();
   await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}$/);
   const references = page.getByRole('region', { name: 'References' });
   await expect(references).toContainText('Koren');

@@ -1682,9 +1682,7 @@ export const researchPreferences = pgTable(
     citationStyle: text().notNull().default('apa'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    check('research_preferences_style', sql`citation_style in ('apa', 'ieee', 'chicago', 'harvard')`),
-  ],
+  () => [check('research_preferences_style', sql`citation_style in ('apa', 'ieee', 'chicago', 'harvard')`)],
 );
 
 /**
