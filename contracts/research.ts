@@ -16,11 +16,18 @@ export type PaperAuthor = z.infer<typeof paperAuthorSchema>;
 /** A paper's title may be longer than other cards' (a few run past 200 characters). */
 export const PAPER_TITLE_MAX = 300;
 
-/**
- * A DOI without its resolver: "10.1109/MC.2009.263". A pasted resolver address or "doi:" prefix is taken off
- * first, so "https://doi.org/10.1109/MC.2009.263" is accepted as the same DOI.
- */
+/** A DOI without its resolver: "10.1109/MC.2009.263". */
 export const doiSchema = z
+  .string()
+  .trim()
+  .regex(/^10\.\d{4,9}\/\S+$/, 'A DOI looks like 10.1234/abcd')
+  .max(300);
+
+/**
+ * A DOI in a record a person gives: a pasted resolver address or "doi:" prefix is taken off before it is
+ * checked, so "https://doi.org/10.1109/MC.2009.263" is the same DOI as "10.1109/MC.2009.263".
+ */
+const givenDoiSchema = z
   .string()
   .trim()
   .overwrite((value) => value.replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\/|^doi:\s*/i, ''))
@@ -47,7 +54,7 @@ const webAddressSchema = z
  * paper. "Cited by" joins these to the papers in CARD WEB by DOI, then arXiv id, then title.
  */
 export const paperReferenceSchema = z.object({
-  doi: doiSchema.optional(),
+  doi: givenDoiSchema.optional(),
   arxivId: arxivIdSchema.optional(),
   title: z.string().trim().max(PAPER_TITLE_MAX).optional(),
   /** The reference as printed, when nothing else is known ("Koren, Y. (2008). Factorization meets…"). */
@@ -72,7 +79,7 @@ export const paperMetadataSchema = z.object({
   issue: z.string().trim().min(1).max(50).optional(),
   /** The page range as printed ("30–37"), or an article number. */
   pages: z.string().trim().min(1).max(50).optional(),
-  doi: doiSchema.optional(),
+  doi: givenDoiSchema.optional(),
   arxivId: arxivIdSchema.optional(),
   url: webAddressSchema.optional(),
   codeUrl: webAddressSchema.optional(),
