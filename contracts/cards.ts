@@ -6,7 +6,7 @@ import {
   PAPER_TITLE_MAX,
   paperMetadataSchema,
   paperReferenceSchema,
-} from './research.ts';
+} from './paper-record.ts';
 
 /** The kinds of card. Each has the same body; some carry extra fields. */
 export const cardTypes = ['note', 'flashcard', 'cloze', 'code', 'paper', 'link'] as const;
