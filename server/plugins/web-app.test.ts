@@ -80,6 +80,25 @@ describe('serving the web app', () => {
     const docs = await context.app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
   });
+
+  it('describes the error envelope once and refers to it from every failure response', async () => {
+    const body = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).body;
+    const document = JSON.parse(body) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    expect(document.components.schemas.ErrorEnvelope?.properties).toHaveProperty('error');
+    const failures = Object.values(document.paths)
+      .flatMap((operations) => Object.values(operations))
+      .flatMap((operation) => Object.entries(operation.responses ?? {}))
+      .filter(
+        ([status, response]) => !status.startsWith('2') && JSON.stringify(response).includes('content'),
+      );
+    expect(failures.length).toBeGreaterThan(100);
+    for (const [, response] of failures) {
+      expect(JSON.stringify(response)).toContain('"$ref":"#/components/schemas/ErrorEnvelope"');
+    }
+  });
 });
 
 describe('the Content-Security-Policy with Google sign-in configured', () => {
