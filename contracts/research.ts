@@ -182,7 +182,10 @@ export type PaperSearchQuery = z.input<typeof paperSearchQuerySchema>;
 
 export const paperPageSchema = z.object({
   items: z.array(paperSummarySchema),
+  /** How many papers match, counted up to 1,000. */
   total: z.number().int(),
+  /** More papers match than `total`: the count stopped at its cap. */
+  totalCapped: z.boolean(),
   nextCursor: z.number().int().nullable(),
 });
 export type PaperPage = z.infer<typeof paperPageSchema>;

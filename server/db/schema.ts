@@ -338,6 +338,9 @@ export type TypedLink = { targetId: string; kind: string };
  * the draft's. Edits to a published card wait in `card_drafts` until the next publish. `search_vector` weighs
  * title over tags over body, with accents folded so "Déjà" finds "deja".
  */
+/** A listed paper, as the research centre's indexes are limited to (`listedCard` of a paper). */
+const listedPaper = sql`type = 'paper' and status = 'published' and visibility = 'public' and deleted_at is null`;
+
 export const cards = pgTable(
   'cards',
   {
@@ -363,6 +366,11 @@ export const cards = pgTable(
     remixes: integer().notNull().default(0),
     views: integer().notNull().default(0),
     trendingScore: doublePrecision().notNull().default(0),
+    /**
+     * How many people have the paper in their reading queue (papers only; 0 for other cards). Kept by triggers
+     * on `research_queue` (migration 0022), so the research centre can walk its papers in readers' order.
+     */
+    readers: integer().notNull().default(0),
     /** The latest published version; 0 before the first publish. */
     version: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -423,6 +431,19 @@ export const cards = pgTable(
     index('cards_paper_references_idx')
       .using('gin', sql`(${table.fields} -> 'references') jsonb_path_ops`)
       .where(sql`type = 'paper' and deleted_at is null`),
+    // The research centre's two orders over listed papers (`cardweb_paper_year` is in migration 0022): the
+    // first page of a search walks one of these and stops after a page of matches, instead of sorting them all.
+    index('cards_paper_readers_idx')
+      .on(
+        table.readers.desc(),
+        sql`cardweb_paper_year(${table.fields}) desc nulls last`,
+        table.title,
+        table.id,
+      )
+      .where(listedPaper),
+    index('cards_paper_year_idx')
+      .on(sql`cardweb_paper_year(${table.fields}) desc nulls last`, table.title, table.id)
+      .where(listedPaper),
     check('cards_type', sql`type in ('note', 'flashcard', 'cloze', 'code', 'paper', 'link')`),
     check('cards_visibility', sql`visibility in ('public', 'unlisted', 'private')`),
     check('cards_status', sql`status in ('draft', 'published')`),

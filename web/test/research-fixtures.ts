@@ -83,7 +83,13 @@ export const transformerPaper = paperSummary(3, {
 
 /** A page of search results. */
 export function paperPageFixture(items: PaperSummary[], overrides: Partial<PaperPage> = {}): PaperPage {
-  return paperPageSchema.parse({ items, total: items.length, nextCursor: null, ...overrides });
+  return paperPageSchema.parse({
+    items,
+    total: items.length,
+    totalCapped: false,
+    nextCursor: null,
+    ...overrides,
+  });
 }
 
 /** The demo topic as the centre's index shows it. */

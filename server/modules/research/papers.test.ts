@@ -5,8 +5,10 @@ import { cardSchema } from '../../../contracts/cards.ts';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import { paperPageSchema, resolvedCitationsSchema } from '../../../contracts/research.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { cardFactory } from '../../test/cards.ts';
 import { people } from '../../test/people.ts';
 import { paperRecord, researchHelpers, uniqueWord } from '../../test/research.ts';
+import { SEARCH_COUNT_CAP } from './papers/repository.ts';
 
 describe('adding papers', () => {
   const context = setupTestApp();
@@ -199,12 +201,35 @@ describe('searching papers', () => {
       expect((await request('PUT', `/api/research/queue/${old}`, person, {})).statusCode).toBe(200);
     expect((await request('PUT', `/api/research/queue/${recent}`, carol, {})).statusCode).toBe(200);
 
+    // A paper that only mentions the word in its abstract, read by the most people.
+    const mentions = await newPaper(bob, {
+      title: 'Something else entirely',
+      abstract: `It mentions ${word}.`,
+      year: 2005,
+    });
+    for (const person of [ada, bob, carol])
+      expect((await request('PUT', `/api/research/queue/${mentions}`, person, {})).statusCode).toBe(200);
+
     const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
-    expect(ids(await search(`q=${word}&sort=year`))).toEqual([recent, mid, old]);
-    expect(ids(await search(`q=${word}&sort=readers`))).toEqual([old, recent, mid]);
-    // Relevance: the paper that says the word most often first.
-    expect(ids(await search(`q=${word}`))[0]).toBe(mid);
-    expect((await search(`q=${word}`)).total).toBe(3);
+    expect(ids(await search(`q=${word}&sort=year`))).toEqual([recent, mid, mentions, old]);
+    expect(ids(await search(`q=${word}&sort=readers`))).toEqual([mentions, old, recent, mid]);
+    // Relevance: papers with the word in their title or tags first, most read first; then those that only
+    // mention it, however many read them.
+    expect(ids(await search(`q=${word}`))).toEqual([old, recent, mid, mentions]);
+    expect(await search(`q=${word}`)).toMatchObject({ total: 4, totalCapped: false, nextCursor: null });
+    // Pages across the two tiers neither repeat nor skip a paper.
+    const pages = [];
+    for (let cursor: number | null = 0; cursor !== null;) {
+      const page = await search(`q=${word}&limit=3&cursor=${cursor}`);
+      pages.push(ids(page));
+      cursor = page.nextCursor;
+    }
+    expect(pages).toEqual([[old, recent, mid], [mentions]]);
+    expect(ids(await search(`q=${word}&limit=2&cursor=2`))).toEqual([mid, mentions]);
+    // Leaving a queue counts one reader fewer.
+    for (const person of [ada, bob])
+      expect((await request('DELETE', `/api/research/queue/${mentions}`, person)).statusCode).toBe(204);
+    expect(ids(await search(`q=${word}&sort=readers`))).toEqual([old, recent, mentions, mid]);
     expect(ids(await search(`tag=${tag}&sort=year`))).toEqual([recent, mid, old]);
     expect(ids(await search(`tag=${tag}&yearFrom=2005&yearTo=2015&sort=year`))).toEqual([mid]);
     expect(ids(await search(`tag=${tag}&hasCode=true`))).toEqual([mid]);
@@ -230,6 +255,25 @@ describe('searching papers', () => {
     expect(topic.statusCode, topic.body).toBe(200);
     expect(ids(await search(`topic=topic-${word}&q=${word}`))).toEqual([mid]);
     expect((await request('GET', '/api/research/papers?topic=no-such-topic')).statusCode).toBe(404);
+  });
+
+  it('counts up to its cap and says more match beyond it, paging to the last paper', async () => {
+    const author = await cardFactory(context).author();
+    const word = uniqueWord();
+    await context.db.orm.execute(sql`
+      insert into cards (author_key, title, type, fields, visibility, status, version, published_at)
+      select ${author}, ${word} || ' study ' || g, 'paper', jsonb_build_object('year', 1900 + g % 100),
+             'public', 'published', 1, now()
+      from generate_series(1, ${SEARCH_COUNT_CAP + 1}) g`);
+    expect(await search(`q=${word}`)).toMatchObject({
+      total: SEARCH_COUNT_CAP,
+      totalCapped: true,
+      nextCursor: 20,
+    });
+    const last = await search(`q=${word}&sort=year&cursor=${SEARCH_COUNT_CAP - 9}`);
+    expect([last.items.length, last.nextCursor, last.items.at(-1)?.year]).toEqual([10, null, 1900]);
+    // Narrowed under the cap, the count is exact again.
+    expect(await search(`q=${word}&yearFrom=1990`)).toMatchObject({ total: 100, totalCapped: false });
   });
 });
 

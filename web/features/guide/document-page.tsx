@@ -431,7 +431,9 @@ const sections: GuideSection[] = [
         <p>
           The research centre (<TextLink to="/research_center">/research_center</TextLink>) gathers papers by
           topic. Each topic has its editor’s introduction, reading lists that say why to read each paper, and
-          every paper of the topic to search and filter by year, venue, tag, PDF and code. The first topic is{' '}
+          every paper of the topic to search and filter by year, venue, tag, PDF and code. Search puts papers
+          with your words in their title or tags first, then those that only mention them, the most read first
+          (or sort by year). The first topic is{' '}
           <TextLink to="/research_center/topics/recommender-systems">Recommender systems</TextLink>. A paper’s
           page shows its summary, the notes and cards that cite it, its references, what cites it and related
           papers; <strong>Add to my queue</strong> keeps it, <strong>Cite</strong> copies it in APA, IEEE,

@@ -14,10 +14,13 @@ import {
 } from '../../../db/schema.ts';
 import { paperVisibleTo, summaryOf } from '../papers/repository.ts';
 
-// Outer tables are named in full inside column subqueries: among a one-table select's columns Drizzle writes
-// columns bare, and a bare name in a subquery means the subquery's own table when it has such a column.
-const readers = sql<number>`(select count(*)::int from ${researchQueue} q where q.card_id = cards.id)`;
-const summaryColumns = { id: cards.id, title: cards.title, fields: cards.fields, tags: cards.tags, readers };
+const summaryColumns = {
+  id: cards.id,
+  title: cards.title,
+  fields: cards.fields,
+  tags: cards.tags,
+  readers: cards.readers,
+};
 
 /** The database side of a person's research home: queue, notes, projects and their style. */
 export function createHomeRepository(orm: Orm) {

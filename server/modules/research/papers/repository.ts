@@ -29,19 +29,12 @@ export function paperVisibleTo(reader: string | undefined): SQL {
   return and(isPaper, or(listedCard(), ownCard(reader)), notBlockedBetween(reader, cards.authorKey))!;
 }
 
-/**
- * How many people have the paper in their reading queue. The outer card is named in full: among a one-table
- * select's columns Drizzle writes columns bare, and a bare name in a subquery means the subquery's own table
- * when it has such a column.
- */
-const readers = sql<number>`(select count(*)::int from ${researchQueue} where ${researchQueue.cardId} = cards.id)`;
-
 const summaryColumns = {
   id: cards.id,
   title: cards.title,
   fields: cards.fields,
   tags: cards.tags,
-  readers,
+  readers: cards.readers,
 };
 
 type SummaryRow = {
@@ -95,8 +88,55 @@ export type PaperSearch = {
   limit: number;
 };
 
+/** A search counts its matches up to this many, and says "more than" beyond: counting every match of a common word costs as much as finding them. */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** A paper's year as a number (migration 0022), as the research centre's indexes hold it. */
+const paperYear = sql<number | null>`cardweb_paper_year(${cards.fields})`;
+
+/**
+ * The research centre's two orders, written as their indexes (`cards_paper_readers_idx`, `cards_paper_year_idx`)
+ * are, so that PostgreSQL can walk one and stop after a page; the id makes the order total.
+ */
+const searchOrders = {
+  readers: sql`${cards.readers} desc nulls last, ${paperYear} desc nulls last, ${cards.title}, ${cards.id}`,
+  year: sql`${paperYear} desc nulls last, ${cards.title}, ${cards.id}`,
+};
+const unionOrders = {
+  readers: sql.raw('readers desc nulls last, year desc nulls last, title, id'),
+  year: sql.raw('year desc nulls last, title, id'),
+};
+
+/**
+ * The first `count` ids, in `order`, of the papers matching `where` that the reader may see. Listed papers and
+ * the reader's own are two walks, each in its own index (the listed ones' is partial), merged: one condition
+ * with an OR of the two could use neither.
+ */
+function pageOfIdsQuery(
+  reader: string | undefined,
+  where: SQL,
+  order: keyof typeof searchOrders,
+  count: number,
+) {
+  const walk = (visible: SQL) =>
+    sql`(select ${cards.id} as id, ${cards.readers} as readers, ${paperYear} as year, ${cards.title} as title from ${cards} where ${and(isPaper, visible, where)} order by ${searchOrders[order]} limit ${count})`;
+  const listed = walk(and(listedCard(), notBlockedBetween(reader, cards.authorKey))!);
+  if (reader === undefined) return sql`select id from ${listed} as listed order by ${unionOrders[order]}`;
+  return sql`select id from (${listed} union ${walk(ownCard(reader))}) as matched order by ${unionOrders[order]} limit ${count}`;
+}
+
 /** The database side of papers: duplicates, lists, search and what a paper page gathers. */
 export function createPapersRepository(orm: Orm) {
+  async function pageOfIds(
+    reader: string | undefined,
+    where: SQL,
+    order: keyof typeof searchOrders,
+    count: number,
+  ): Promise<string[]> {
+    const result = await orm.execute<{ id: string }>(pageOfIdsQuery(reader, where, order, count));
+    return result.rows.map((row) => row.id);
+  }
+
   return {
     /**
      * For each probe in order, the paper the reader may see that it duplicates, found by DOI, then arXiv id
@@ -206,27 +246,28 @@ export function createPapersRepository(orm: Orm) {
     /** A paper card the reader may see, with who added it. */
     async find(reader: string | undefined, id: string) {
       const [row] = await orm
-        .select({ card: cards, handle: profiles.handle, displayName: profiles.displayName, readers })
+        .select({ card: cards, handle: profiles.handle, displayName: profiles.displayName })
         .from(cards)
         .innerJoin(profiles, eq(profiles.key, cards.authorKey))
         .where(and(eq(cards.id, id), paperVisibleTo(reader)));
       return row;
     },
 
-    /** Search and filters over the papers the reader may see: a page, and how many match in all. */
+    /**
+     * Search and filters over the papers the reader may see: a page, and how many match, counted up to
+     * `SEARCH_COUNT_CAP` (`capped` when more do). Ids are found first and the page's rows read after, so no
+     * statement carries every match's row: decision 027.
+     */
     async search(reader: string | undefined, search: PaperSearch) {
       const query = search.q ? tsQuery(search.q) : undefined;
-      const year = sql`(${cards.fields} ->> 'year')::int`;
-      const where = and(
-        paperVisibleTo(reader),
-        query ? sql`${cards.searchVector} @@ ${query}` : undefined,
+      const filter = and(
         search.topicTags ? sql`${cards.tags} && ${sql.param(search.topicTags)}::text[]` : undefined,
         search.tag ? sql`${cards.tags} @> ${sql.param([search.tag])}::text[]` : undefined,
         search.venue
           ? sql`${cards.fields} ->> 'venue' ilike ${`%${search.venue.replace(/[\\%_]/g, '\\$&')}%`}`
           : undefined,
-        search.yearFrom !== undefined ? sql`${year} >= ${search.yearFrom}` : undefined,
-        search.yearTo !== undefined ? sql`${year} <= ${search.yearTo}` : undefined,
+        search.yearFrom !== undefined ? sql`${paperYear} >= ${search.yearFrom}` : undefined,
+        search.yearTo !== undefined ? sql`${paperYear} <= ${search.yearTo}` : undefined,
         search.hasCode === undefined
           ? undefined
           : search.hasCode
@@ -236,40 +277,44 @@ export function createPapersRepository(orm: Orm) {
           ? undefined
           : sql`${search.hasPdf ? sql`` : sql`not`} (${cards.fields} ? 'arxivId' or exists (select 1 from ${pdfDocuments} where ${pdfDocuments.paperCardId} = ${cards.id} and ${pdfDocuments.ownerKey} = ${reader ?? null}))`,
       );
-      // Sorted by readers, every matching paper's count is needed before the first row: one grouped pass over
-      // the queues joined by hash, not a count per paper (1.4 s against 0.56 s for 50,000 papers, bench/README.md).
-      // Otherwise the count is only a tie-break, which PostgreSQL computes for the few rows that reach it.
-      const byReaders = search.sort === 'readers' || (search.sort === 'relevance' && !query);
-      const counts = orm
-        .select({ cardId: researchQueue.cardId, n: sql<number>`count(*)::int`.as('n') })
-        .from(researchQueue)
-        .groupBy(researchQueue.cardId)
-        .as('queue_counts');
-      const joinedReaders = sql<number>`coalesce(${counts.n}, 0)`;
-      const order =
-        search.sort === 'year'
-          ? [sql`${year} desc nulls last`, asc(cards.title)]
-          : byReaders
-            ? [desc(joinedReaders), sql`${year} desc nulls last`, asc(cards.title)]
-            : [desc(sql`ts_rank(${cards.searchVector}, ${query})`), desc(readers), asc(cards.title)];
-      const page = byReaders
-        ? orm
-            .select({ ...summaryColumns, readers: joinedReaders })
-            .from(cards)
-            .leftJoin(counts, eq(counts.cardId, cards.id))
-            .where(where)
-        : orm.select(summaryColumns).from(cards).where(where);
-      const [rows, [count]] = await Promise.all([
-        page
-          .orderBy(...order, asc(cards.id))
-          .limit(search.limit)
-          .offset(search.offset),
-        orm
-          .select({ n: sql<number>`count(*)::int` })
-          .from(cards)
-          .where(where),
+      const matches = query ? sql`${cards.searchVector} @@ ${query}` : undefined;
+      // Relevance with words: papers whose title or tags hold them, then those that only mention them; each
+      // tier in readers' order. A tier is an index walk that stops after a page, where ranking by ts_rank
+      // must read and rank every match (decision 027).
+      const tiers =
+        query && search.sort === 'relevance'
+          ? [
+              sql`${cards.searchHead} @@ ${query}`,
+              sql`${cards.searchVector} @@ ${query} and not (${cards.searchHead} @@ ${query})`,
+            ]
+          : [matches ?? sql`true`];
+      const order = search.sort === 'year' ? 'year' : 'readers';
+      const ids: string[] = [];
+      // The page and one more, which says whether there is a next page.
+      let wanted = search.limit + 1;
+      let skip = search.offset;
+      for (const tier of tiers) {
+        const found = await pageOfIds(reader, and(tier, filter)!, order, skip + wanted);
+        // Fewer than asked for: the tier is exhausted, and `found.length` is all of it.
+        const taken = found.slice(skip);
+        skip = Math.max(0, skip - found.length);
+        ids.push(...taken);
+        wanted -= taken.length;
+        if (wanted <= 0) break;
+      }
+      const [rows, counted] = await Promise.all([
+        this.summaries(reader, ids.slice(0, search.limit)),
+        orm.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from ${cards} where ${and(paperVisibleTo(reader), matches, filter)} limit ${SEARCH_COUNT_CAP + 1}) as counted`,
+        ),
       ]);
-      return { items: rows.map(summaryOf), total: count?.n ?? 0 };
+      const count = counted.rows[0]?.n ?? 0;
+      return {
+        items: rows,
+        total: Math.min(count, SEARCH_COUNT_CAP),
+        capped: count > SEARCH_COUNT_CAP,
+        hasMore: ids.length > search.limit,
+      };
     },
 
     /** The papers in CARD WEB that cite this one: by its DOI, arXiv id or title in their references, or by a card link. */
@@ -376,7 +421,7 @@ export function createPapersRepository(orm: Orm) {
                 desc(
                   sql`cardinality(array(select unnest(${cards.tags}) intersect select unnest(${sql.param(paper.tags)}::text[])))`,
                 ),
-                desc(readers),
+                desc(cards.readers),
                 asc(cards.id),
               )
               .limit(limit),

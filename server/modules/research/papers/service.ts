@@ -20,13 +20,14 @@ import {
   type paperSearchQuerySchema,
 } from '../../../../contracts/research.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { BibliographyFileError, parseBibliography } from '../../../lib/bibliography/parse.ts';
+import { BibliographyFileError } from '../../../lib/bibliography/parse.ts';
 import type { BibliographyEntry } from '../../../lib/bibliography/csl.ts';
 import { formatBibliography } from '../../../lib/bibliography/format.ts';
 import { formatCitationText } from '../../../lib/bibliography/styles.ts';
 import { excerptOf, publishProblems, type CardsService } from '../../cards/index.ts';
 import { lookupArxiv, lookupDoi, type LookupDeps } from '../lookup/lookup.ts';
 import { makeCitationKey, normalizeRecord, paperCard, parseIdentifier } from './record.ts';
+import { createParsedFiles } from './parsed-files.ts';
 import type { DuplicateProbe, PapersRepository } from './repository.ts';
 
 /** What papers need besides their repository. */
@@ -93,6 +94,7 @@ export function recordOf(row: {
 /** Papers: adding (by hand, by lookup, by import) with deduplication, the paper page, search, citing, export. */
 export function createPapersService(deps: PapersDeps) {
   const { repository } = deps;
+  const parsedFiles = createParsedFiles();
 
   /** Citation keys for new papers, unique among the papers the owner sees and within the batch. */
   async function keysFor(owner: string, papers: PaperMetadata[]): Promise<string[]> {
@@ -110,10 +112,15 @@ export function createPapersService(deps: PapersDeps) {
    * The preview of an import: each entry new, a duplicate (of a paper the person may see, or of an earlier
    * entry in the file), or invalid with its line and reason (including what publishing a paper needs).
    */
-  async function preview(owner: string, text: string, format?: BibliographyFormat): Promise<ImportPreview> {
+  async function preview(
+    owner: string,
+    text: string,
+    format?: BibliographyFormat,
+    read: typeof parsedFiles.preview = parsedFiles.preview,
+  ): Promise<ImportPreview> {
     let parsed;
     try {
-      parsed = parseBibliography(text, format);
+      parsed = read(owner, text, format);
     } catch (error) {
       if (error instanceof BibliographyFileError)
         throw new AppError('research/invalid-file', { message: error.message });
@@ -252,7 +259,7 @@ export function createPapersService(deps: PapersDeps) {
     async import(owner: string, input: ImportRequest): Promise<ImportResult> {
       const request = importRequestSchema.parse(input);
       if (request.projectId) await deps.addToProject(owner, request.projectId, []);
-      const result = await preview(owner, request.text, request.format);
+      const result = await preview(owner, request.text, request.format, parsedFiles.take);
       const fresh = result.entries.flatMap((entry) => (entry.status === 'new' ? [entry.paper] : []));
       const keys = await keysFor(owner, fresh);
       const created = await deps.cards.publishMany(
@@ -276,7 +283,7 @@ export function createPapersService(deps: PapersDeps) {
       query: z.infer<typeof paperSearchQuerySchema>,
       topicTags?: string[],
     ): Promise<PaperPage> {
-      const { items, total } = await repository.search(reader, {
+      const { items, total, capped, hasMore } = await repository.search(reader, {
         q: query.q,
         ...(topicTags ? { topicTags } : {}),
         ...(query.tag ? { tag: query.tag } : {}),
@@ -290,7 +297,7 @@ export function createPapersService(deps: PapersDeps) {
         limit: query.limit,
       });
       const next = query.cursor + items.length;
-      return { items, total, nextCursor: next < total && items.length > 0 ? next : null };
+      return { items, total, totalCapped: capped, nextCursor: hasMore && next <= 10_000 ? next : null };
     },
 
     summaries: summariesOrThrow,

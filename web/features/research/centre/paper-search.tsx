@@ -108,13 +108,17 @@ export function PaperSearch({
       </EmptyState>
     );
   } else {
-    const total = papers.data.pages[0]?.total ?? items.length;
+    const first = papers.data.pages[0];
+    const total = first?.total ?? items.length;
+    // Past the cap the count is "more than": counting every match of a common word costs as much as the search.
+    const count = first?.totalCapped ? `More than ${total.toLocaleString('en')}` : total.toLocaleString('en');
+    const many = total !== 1 || first?.totalCapped;
     results = (
       <>
         <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {filtered
-            ? `${total} ${total === 1 ? 'paper matches' : 'papers match'} this search.`
-            : `${total} ${total === 1 ? 'paper' : 'papers'}.`}
+            ? `${count} ${many ? 'papers match' : 'paper matches'} this search.`
+            : `${count} ${many ? 'papers' : 'paper'}.`}
         </Typography>
         <Box
           component="ul"

@@ -36,6 +36,19 @@ describe('/research_center', () => {
     expect(screen.queryByRole('button', { name: 'New topic' })).not.toBeInTheDocument();
   });
 
+  it('says "more than" when the count stopped at its cap', async () => {
+    stubApi({
+      'GET /api/research/centre': centreFixture(),
+      'GET /api/research/papers': paperPageFixture([korenPaper, transformerPaper], {
+        total: 1000,
+        totalCapped: true,
+        nextCursor: 2,
+      }),
+    });
+    renderApp('/research_center');
+    expect(await screen.findByText('More than 1,000 papers.')).toBeVisible();
+  });
+
   it('says so when the topics cannot be loaded', async () => {
     stubApi({
       'GET /api/research/centre': () => errorResponse(500, 'common/internal', 'Something went wrong.'),
