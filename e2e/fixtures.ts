@@ -158,6 +158,24 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   seriousA11yViolations: async ({}, use) => {
     await use(async (page) => {
+      // A theme switch is React's answer to the media query's change event, which comes a frame or two after
+      // `emulateMedia`: until the page shows the mode it should, there is no fade to wait for yet, and axe
+      // measured a button halfway from light to dark. The mode is the stored choice (the
+      // specification's `theme` key), else the system's.
+      await page.waitForFunction((key) => {
+        const shown = document.documentElement.dataset.theme;
+        const stored = localStorage.getItem(key);
+        const wanted =
+          stored === 'light' || stored === 'dark'
+            ? stored
+            : matchMedia('(prefers-color-scheme: dark)').matches
+              ? 'dark'
+              : 'light';
+        return shown === undefined || shown === wanted;
+      }, 'theme');
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       // Colours are checked once they have settled: a theme switch or a hover fades them for a moment, and
       // axe would measure the mixture. Endless animations (spinners) are left running.
       await page.evaluate(() =>
