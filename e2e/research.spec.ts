@@ -50,6 +50,9 @@ test('a new person gathers three papers of a topic into a project, attaches a PD
     await page.getByRole('button', { name: `Add ${title}`, exact: true }).click();
     await expect(page.getByRole('button', { name: `${title} is in the project`, exact: true })).toBeVisible();
   }
+  // The literature map is laid out in the browser's layout worker, with the literature map's options.
+  await expect(page.getByTestId('literature-map')).toHaveAttribute('data-layout', 'ready');
+  await expect(page.getByTestId('literature-map')).toContainText(papers[1]!);
   await axeInBothThemes(page, seriousA11yViolations, 'the project page');
 
   // A PDF of the first paper, uploaded to the library and attached to the paper's card.

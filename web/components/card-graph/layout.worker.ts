@@ -1,5 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { layoutWithElk } from './layout.ts';
+import { layoutLiteratureMap } from './literature-layout.ts';
 import type { LayoutReply, LayoutRequest } from './worker-protocol.ts';
 
 // The layout runs here, off the main thread: ELK is a large compiled library, and a big graph takes long
@@ -16,8 +17,10 @@ const scope = globalThis as unknown as {
 // elk.bundled.js installs its own message handler when it finds itself in a worker; this one replaces it,
 // so requests reach our protocol and not ELK's.
 scope.onmessage = (event) => {
-  const { id, input } = event.data;
-  layoutWithElk(elk, input).then(
+  const { id, input, kind } = event.data;
+  const laidOut =
+    kind === 'literature' ? layoutLiteratureMap(input.nodes, input.edges, elk) : layoutWithElk(elk, input);
+  laidOut.then(
     (positions) => scope.postMessage({ id, positions }),
     (error: unknown) =>
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),

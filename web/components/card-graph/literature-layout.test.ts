@@ -31,7 +31,8 @@ describe('layoutLiteratureMap', () => {
     expect(Math.abs(positions.a!.y - positions.b!.y)).toBe(64 + 32);
     // The two edges into c slope, and polyline routing widens the gap between layers for a sloped edge: c
     // sits a little right of the 284 of a straight chain.
-    expect(positions.c!.x).toBeCloseTo(286.074, 3);
+    expect(positions.c!.x).toBeGreaterThan(284);
+    expect(positions.c!.x).toBeLessThan(290);
     expect(positions.c!.y).toBeCloseTo((positions.a!.y + positions.b!.y) / 2, 3);
   });
 

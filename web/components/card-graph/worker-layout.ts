@@ -1,5 +1,5 @@
 import type { GraphLayout, NodePositions } from './layout.ts';
-import type { LayoutReply, LayoutRequest } from './worker-protocol.ts';
+import type { LayoutKind, LayoutReply, LayoutRequest } from './worker-protocol.ts';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -35,22 +35,30 @@ function startWorker(): Worker {
   return started;
 }
 
+function layoutInWorker(kind: LayoutKind): GraphLayout {
+  return (input) =>
+    new Promise<NodePositions>((resolve, reject) => {
+      worker ??= startWorker();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      // Only what the layout reads crosses to the worker.
+      const request: LayoutRequest = {
+        id,
+        kind,
+        input: {
+          nodes: input.nodes.map((node) => ({ id: node.id })),
+          edges: input.edges.map((edge) => ({ source: edge.source, target: edge.target })),
+        },
+      };
+      worker.postMessage(request);
+    });
+}
+
 /**
  * The card graph's layout: elkjs in one shared Web Worker, started on first use and kept for the next graph
  * (ELK's start-up is the slow part).
  */
-export const workerLayout: GraphLayout = (input) =>
-  new Promise<NodePositions>((resolve, reject) => {
-    worker ??= startWorker();
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    // Only what the layout reads crosses to the worker.
-    const request: LayoutRequest = {
-      id,
-      input: {
-        nodes: input.nodes.map((node) => ({ id: node.id })),
-        edges: input.edges.map((edge) => ({ source: edge.source, target: edge.target })),
-      },
-    };
-    worker.postMessage(request);
-  });
+export const workerLayout: GraphLayout = layoutInWorker('card-graph');
+
+/** The literature map's layout (`literature-layout.ts`), in the same worker. */
+export const workerLiteratureLayout: GraphLayout = layoutInWorker('literature');

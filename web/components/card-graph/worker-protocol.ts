@@ -4,7 +4,11 @@ import type { LayoutInput, NodePositions } from './layout.ts';
 export interface LayoutRequest {
   id: number;
   input: LayoutInput;
+  /** The card graph's layered options, or the literature map's faster ones (`literature-layout.ts`). */
+  kind: LayoutKind;
 }
+
+export type LayoutKind = 'card-graph' | 'literature';
 
 /** The worker's reply: the positions, or why there are none. */
 export type LayoutReply = { id: number; positions: NodePositions } | { id: number; error: string };

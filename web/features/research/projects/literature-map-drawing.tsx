@@ -24,7 +24,7 @@ import {
   type LayoutInput,
   type NodePositions,
 } from '../../../components/card-graph/layout.ts';
-import { workerLayout } from '../../../components/card-graph/worker-layout.ts';
+import { workerLiteratureLayout } from '../../../components/card-graph/worker-layout.ts';
 import { paperPagePath } from '../home/paths.ts';
 
 type PaperNodeData = { title: string; year: number | null; inProject: boolean; onAdd: (() => void) | null };
@@ -108,13 +108,14 @@ interface LiteratureMapDrawingProps {
 
 /**
  * The literature map drawn: papers as boxes, references as arrows (a paper points at those it cites), laid
- * out by the card graph's elkjs layout. The list under it (in the page) says the same in words.
+ * out by elkjs with the literature map's options, in the card graph's worker. The list under it (in the page)
+ * says the same in words.
  */
 export function LiteratureMapDrawing({
   map,
   label,
   onAdd,
-  layout = workerLayout,
+  layout = workerLiteratureLayout,
 }: LiteratureMapDrawingProps) {
   const theme = useTheme();
   const navigate = useNavigate();

@@ -14,8 +14,10 @@ import {
 } from '../../../test/research-home-fixtures.ts';
 
 // The map is laid out on a grid here: the real layout runs elkjs in a Web Worker, which jsdom does not have.
+// jsdom has no Web Worker: the map is laid out by the plain grid here (elkjs's own layout is tested in
+// literature-layout.test.ts, and in the browser by e2e/research.spec.ts).
 vi.mock('../../../components/card-graph/worker-layout.ts', async () => ({
-  workerLayout: (await import('../../../components/card-graph/layout.ts')).gridLayout,
+  workerLiteratureLayout: (await import('../../../components/card-graph/layout.ts')).gridLayout,
 }));
 
 // React Flow (in the lazily loaded map) measures with ResizeObserver and SVG boxes, which jsdom lacks.
