@@ -182,7 +182,7 @@ export type PaperSearchQuery = z.input<typeof paperSearchQuerySchema>;
 
 export const paperPageSchema = z.object({
   items: z.array(paperSummarySchema),
-  /** How many papers match, counted up to 1,000. */
+  /** How many papers match, counted up to 500. */
   total: z.number().int(),
   /** More papers match than `total`: the count stopped at its cap. */
   totalCapped: z.boolean(),

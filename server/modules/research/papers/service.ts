@@ -99,7 +99,10 @@ export function createPapersService(deps: PapersDeps) {
   /** Citation keys for new papers, unique among the papers the owner sees and within the batch. */
   async function keysFor(owner: string, papers: PaperMetadata[]): Promise<string[]> {
     const wanted = papers.map((paper) => paper.citationKey ?? makeCitationKey(paper));
-    const taken = await repository.citationKeysLike(owner, [...new Set(wanted)]);
+    const once = new Set<string>();
+    const repeated = new Set<string>();
+    for (const base of wanted) (once.has(base) ? repeated : once).add(base);
+    const taken = await repository.citationKeysLike(owner, [...once], [...repeated]);
     return wanted.map((base) => {
       let key = base;
       for (let n = 0; taken.has(key); n++) key = base + letters(n);

@@ -66,6 +66,15 @@ export function createTopicsRepository(orm: Orm) {
       return row;
     },
 
+    /** A topic's tags alone: a search within the topic needs no more, and counting its papers reads them all. */
+    async topicTags(slug: string): Promise<string[] | undefined> {
+      const [row] = await orm
+        .select({ tags: researchTopics.tags })
+        .from(researchTopics)
+        .where(eq(researchTopics.slug, slug));
+      return row?.tags;
+    },
+
     async createTopic(values: typeof researchTopics.$inferInsert) {
       const [row] = await orm.insert(researchTopics).values(values).onConflictDoNothing().returning();
       return row;

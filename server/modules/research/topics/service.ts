@@ -101,7 +101,9 @@ export function createTopicsService(deps: { repository: TopicsRepository; papers
 
     /** The tags that bring papers into the topic (for the topic's paper search). */
     async topicTags(slug: string): Promise<string[]> {
-      return (await topicRow(slug)).topic.tags;
+      const tags = await repository.topicTags(slug);
+      if (!tags) throw noTopic();
+      return tags;
     },
 
     async createTopic(actor: Actor, input: TopicInput): Promise<Topic> {

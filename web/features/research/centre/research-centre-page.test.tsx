@@ -40,13 +40,13 @@ describe('/research_center', () => {
     stubApi({
       'GET /api/research/centre': centreFixture(),
       'GET /api/research/papers': paperPageFixture([korenPaper, transformerPaper], {
-        total: 1000,
+        total: 500,
         totalCapped: true,
         nextCursor: 2,
       }),
     });
     renderApp('/research_center');
-    expect(await screen.findByText('More than 1,000 papers.')).toBeVisible();
+    expect(await screen.findByText('More than 500 papers.')).toBeVisible();
   });
 
   it('says so when the topics cannot be loaded', async () => {
