@@ -24,7 +24,14 @@ function databaseRelay(target: { host: string; port: number }) {
       return port;
     },
     async start() {
-      server = net.createServer((client) => {
+      const created = net.createServer((client) => {
+        // A connection accepted as the relay stops is cut at once, as a stopped server's would be. Left open
+        // (it came after `stop` cut the others), it kept `close` waiting for ever: a pool opening a connection
+        // for a background job at that moment hung the test on a busy machine.
+        if (server !== created) {
+          client.destroy();
+          return;
+        }
         const upstream = net.connect(target.port, target.host);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -37,7 +44,8 @@ function databaseRelay(target: { host: string; port: number }) {
         }
         client.pipe(upstream).pipe(client);
       });
-      const listening = server;
+      server = created;
+      const listening = created;
       await new Promise<void>((resolve, reject) => {
         listening.once('error', reject);
         listening.listen(port, '127.0.0.1', () => resolve());
