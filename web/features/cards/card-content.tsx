@@ -2,14 +2,14 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { clozeIndexes, normalizeTitle } from '../../../contracts/card-text.ts';
 import type { Card } from '../../../contracts/cards.ts';
 import { CitedMarkdown as Markdown } from '../../components/markdown/cited-markdown.tsx';
 import type { LinkResolver } from '../../components/markdown/markdown.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { DefinitionList } from '../../components/definition-list.tsx';
+import { ExternalLink } from '../../components/external-link.tsx';
 import { clozeWithHidden } from './cloze.ts';
 
 /** `[[Title]]` → the linked card's page, matched by normalised title among the links the server resolved. */
@@ -25,15 +25,6 @@ function useLinkResolver(links: Card['links']): LinkResolver {
 }
 
 /** A link that leaves CARD WEB: a new tab, no referrer, and said so for screen readers. */
-export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Link href={href} target="_blank" rel="noopener noreferrer ugc" sx={{ overflowWrap: 'anywhere' }}>
-      {children}
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-    </Link>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -133,27 +124,7 @@ function Paper({ card }: { card: Card }) {
   if (doi) rows.push(['DOI', <ExternalLink href={`https://doi.org/${doi}`}>{doi}</ExternalLink>]);
   if (url) rows.push(['Web address', <ExternalLink href={url}>{url}</ExternalLink>]);
   if (rows.length === 0) return null;
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
-        columnGap: 2,
-        rowGap: 0.5,
-        my: 2,
-        '& dt': { fontWeight: 600 },
-        '& dd': { m: 0, overflowWrap: 'anywhere' },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <DefinitionList rows={rows} sx={{ my: 2 }} />;
 }
 
 /**

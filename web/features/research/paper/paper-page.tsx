@@ -12,8 +12,9 @@ import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
+import { DefinitionList } from '../../../components/definition-list.tsx';
+import { ExternalLink } from '../../../components/external-link.tsx';
 import { TextLink } from '../../../components/text-link.tsx';
-import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { usePaper } from '../../../lib/research-api.ts';
 import {
@@ -234,22 +235,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A link out of CARD WEB: a new tab, said so to screen readers. */
-function OutLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
-  return (
-    <Box
-      component="a"
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={label}
-      sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}
-    >
-      {children}
-      {label ? null : <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
-    </Box>
-  );
-}
-
 /** Only web addresses become links: a stored address is the adder's text and may say anything. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
@@ -268,12 +253,12 @@ function PaperFacts({ paper }: { paper: PaperDetail }) {
             {orcid ? (
               <>
                 {' '}
-                <OutLink
+                <ExternalLink
                   href={`https://orcid.org/${orcid}`}
                   label={`ORCID iD of ${name}: ${orcid} (opens in a new tab)`}
                 >
                   (ORCID)
-                </OutLink>
+                </ExternalLink>
               </>
             ) : null}
           </span>
@@ -283,38 +268,22 @@ function PaperFacts({ paper }: { paper: PaperDetail }) {
   }
   if (paper.venue) rows.push(['Venue', paper.venue]);
   if (paper.year) rows.push(['Year', String(paper.year)]);
-  if (paper.doi) rows.push(['DOI', <OutLink href={`https://doi.org/${paper.doi}`}>{paper.doi}</OutLink>]);
+  if (paper.doi)
+    rows.push(['DOI', <ExternalLink href={`https://doi.org/${paper.doi}`}>{paper.doi}</ExternalLink>]);
   if (paper.arxivId)
-    rows.push(['arXiv', <OutLink href={`https://arxiv.org/abs/${paper.arxivId}`}>{paper.arxivId}</OutLink>]);
+    rows.push([
+      'arXiv',
+      <ExternalLink href={`https://arxiv.org/abs/${paper.arxivId}`}>{paper.arxivId}</ExternalLink>,
+    ]);
   if (paper.url && isWebAddress(paper.url))
-    rows.push(['Web address', <OutLink href={paper.url}>{paper.url}</OutLink>]);
+    rows.push(['Web address', <ExternalLink href={paper.url}>{paper.url}</ExternalLink>]);
   if (paper.codeUrl && isWebAddress(paper.codeUrl))
-    rows.push(['Code', <OutLink href={paper.codeUrl}>{paper.codeUrl}</OutLink>]);
+    rows.push(['Code', <ExternalLink href={paper.codeUrl}>{paper.codeUrl}</ExternalLink>]);
   rows.push([
     'Added by',
     <TextLink to={`/u/${paper.addedBy.handle}`}>
       {paper.addedBy.displayName ?? `@${paper.addedBy.handle}`}
     </TextLink>,
   ]);
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'auto minmax(0, 1fr)',
-        columnGap: 2,
-        rowGap: 0.5,
-        m: 0,
-        '& dt': { fontWeight: 600 },
-        '& dd': { m: 0, overflowWrap: 'anywhere' },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <DefinitionList rows={rows} />;
 }
