@@ -136,6 +136,33 @@ export const errorCatalogue = {
     status: 422,
     message: 'The course cannot be published as it is. The details say what to fix.',
   },
+  'blog/draft-conflict': {
+    status: 409,
+    message: 'This post was changed elsewhere (another tab or device). Reload it to see the latest text.',
+  },
+  'blog/slug-taken': { status: 409, message: 'Another post has that address. Choose another.' },
+  'blog/invalid-post': {
+    status: 422,
+    message: 'The post cannot be published as it is. The details say what to fix.',
+  },
+  'blog/schedule-in-past': { status: 422, message: 'Choose a time in the future to schedule the post.' },
+  'blog/not-author': { status: 403, message: 'Only the author of this post can do that.' },
+  'blog-builder/no-sources': { status: 422, message: 'Pick at least one card to build a post from.' },
+  'blog-builder/too-many-sources': {
+    status: 422,
+    message: 'Those cards are more than the builder can read at once. Remove some and try again.',
+  },
+  'blog-builder/source-refused': {
+    status: 403,
+    message: 'Some of those cards are private to someone else, so the builder cannot read them.',
+  },
+  'blog-builder/no-outline': { status: 409, message: 'Make the outline first, then the draft.' },
+  'blog-builder/no-draft': { status: 409, message: 'Make a draft first, then revise it.' },
+  'blog-builder/model-limit': {
+    status: 429,
+    message:
+      'You have used the writing model as many times today as your plan allows. The composer still works, and the model is back after midnight UTC.',
+  },
   'research/not-editor': {
     status: 403,
     message: 'Only editors of the research centre can do that: an administrator gives the editor role.',

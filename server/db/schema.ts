@@ -263,6 +263,8 @@ export const userReports = pgTable(
     cardId: uuid().references((): AnyPgColumn => cards.id, { onDelete: 'set null' }),
     /** The chat message the report is about, when it was filed from Confer. */
     messageId: uuid().references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** The blog comment the report is about, when it was filed from a post. */
+    blogCommentId: uuid().references((): AnyPgColumn => blogComments.id, { onDelete: 'set null' }),
   },
   (table) => [index('user_reports_status_created_idx').on(table.status, table.createdAt)],
 );
@@ -1723,4 +1725,261 @@ export const researchQuestions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('research_questions_profile_idx').on(table.profileKey, table.createdAt)],
+);
+
+/**
+ * A person's series of blog posts: posts in a series are read in `series_position` order with links between
+ * them. The slug is global so `/blog?series=` names one series.
+ */
+export const blogSeries = pgTable(
+  'blog_series',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    authorKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    slug: text().notNull().unique(),
+    title: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('blog_series_author_title_idx').on(table.authorKey, sql`lower(${table.title})`)],
+);
+
+/**
+ * A blog post as readers see it: the columns hold the live (last published) text, empty until the first
+ * publish. The author's working copy is `blog_post_drafts`, so editing a published post never changes what
+ * readers see until the author publishes the update. `slug` is the current address; earlier ones are in
+ * `blog_slug_redirects`.
+ */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    authorKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    slug: text().unique(),
+    title: text().notNull().default(''),
+    body: text().notNull().default(''),
+    excerpt: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
+    coverURL: text('cover_url'),
+    coverAlt: text().notNull().default(''),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    seriesId: uuid().references(() => blogSeries.id, { onDelete: 'set null' }),
+    seriesPosition: integer(),
+    readingMinutes: integer().notNull().default(0),
+    status: text().notNull().default('draft'),
+    /** When a scheduled post goes live; a durable job publishes it then. */
+    scheduledFor: timestamp({ withTimezone: true }),
+    publishedAt: timestamp({ withTimezone: true }),
+    /** When the live text last changed (the feeds' and sitemap's `updated`). */
+    liveUpdatedAt: timestamp({ withTimezone: true }),
+    featured: boolean().notNull().default(false),
+    likes: integer().notNull().default(0),
+    comments: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', cardweb_unaccent(title)), 'A') || setweight(to_tsvector('simple', cardweb_tags_text(tags)), 'B') || setweight(to_tsvector('english', cardweb_unaccent(excerpt)), 'B') || setweight(to_tsvector('english', cardweb_unaccent(body)), 'C')`,
+    ),
+  },
+  (table) => [
+    index('blog_posts_published_idx')
+      .on(table.publishedAt.desc(), table.id.desc())
+      .where(sql`status = 'published'`),
+    index('blog_posts_author_idx').on(table.authorKey, table.publishedAt.desc()),
+    index('blog_posts_tags_idx').using('gin', table.tags),
+    index('blog_posts_series_idx').on(table.seriesId, table.seriesPosition),
+    index('blog_posts_search_idx').using('gin', table.searchVector),
+    check('blog_posts_status', sql`status in ('draft', 'scheduled', 'published')`),
+  ],
+);
+
+/** The author's working copy of a post; every autosave writes it and bumps `revision`. */
+export const blogPostDrafts = pgTable('blog_post_drafts', {
+  postId: uuid()
+    .primaryKey()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  slug: text().notNull(),
+  title: text().notNull(),
+  body: text().notNull(),
+  excerpt: text().notNull().default(''),
+  seoDescription: text().notNull().default(''),
+  coverURL: text('cover_url'),
+  coverAlt: text().notNull().default(''),
+  tags: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The series by title; publishing finds or makes the author's series of that title. */
+  seriesTitle: text(),
+  /** Bumped by every save; a save names the revision it was made over (a second tab cannot overwrite). */
+  revision: integer().notNull().default(1),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Snapshots of a post's working copy: on publish, schedule and restore, and every few minutes of editing. */
+export const blogPostRevisions = pgTable(
+  'blog_post_revisions',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    reason: text().notNull(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    excerpt: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
+    coverURL: text('cover_url'),
+    coverAlt: text().notNull().default(''),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    seriesTitle: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.number] }),
+    check(
+      'blog_post_revisions_reason',
+      sql`reason in ('autosave', 'published', 'scheduled', 'restored', 'agent')`,
+    ),
+  ],
+);
+
+/** A post's earlier addresses: `/blog/:old` answers 301 to the current slug. */
+export const blogSlugRedirects = pgTable('blog_slug_redirects', {
+  slug: text().primaryKey(),
+  postId: uuid()
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One like per person per post. */
+export const blogPostLikes = pgTable(
+  'blog_post_likes',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.profileKey] })],
+);
+
+/**
+ * Comments on posts, threaded by `parentId`. A deleted comment keeps its row (its replies stay in place) with
+ * `deletedAt` set and its text no longer shown.
+ */
+export const blogComments = pgTable(
+  'blog_comments',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    authorKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    parentId: uuid().references((): AnyPgColumn => blogComments.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    /** Set when an administrator removed it (shown as "Removed by a moderator"). */
+    removedBy: text(),
+  },
+  (table) => [index('blog_comments_post_idx').on(table.postId, table.createdAt)],
+);
+
+/**
+ * A blog-builder session: the chosen source cards, then the outline, the draft and every revision of it as
+ * versions (`blog_builder_versions`). What a step produced is saved as it arrives, so a model that fails
+ * mid-step leaves what it had drafted.
+ */
+export const blogBuilderSessions = pgTable(
+  'blog_builder_sessions',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    title: text().notNull().default(''),
+    sourceCardIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** `BuilderOutline` (contracts/blog-builder.ts), null before the outline step. */
+    outline: jsonb(),
+    /** The post the session was opened as in the editor, once it was. */
+    postId: uuid().references(() => blogPosts.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('blog_builder_sessions_owner_idx').on(table.ownerKey, table.updatedAt)],
+);
+
+/** Each draft of a session: the first draft is version 1, every revision by instruction adds one. */
+export const blogBuilderVersions = pgTable(
+  'blog_builder_versions',
+  {
+    sessionId: uuid()
+      .notNull()
+      .references(() => blogBuilderSessions.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    /** What asked for it: null for the first draft, else the revision instruction. */
+    instruction: text(),
+    /** The section the instruction was about, or null for the whole post. */
+    sectionIndex: integer(),
+    /** `BuilderDraft` (contracts/blog-builder.ts). */
+    draft: jsonb().notNull(),
+    /** `'model'` or `'composer'`; `complete` is false when the model stopped before the end. */
+    mode: text().notNull(),
+    complete: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.number] })],
+);
+
+/**
+ * Every step of the agent that called the language model, with its token use: the daily allowance counts
+ * these together with the card assistant's and Ask the library's requests (the plan's `assistantRequestsPerDay`).
+ */
+export const blogBuilderRuns = pgTable(
+  'blog_builder_runs',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    profileKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    sessionId: uuid().references(() => blogBuilderSessions.id, { onDelete: 'set null' }),
+    step: text().notNull(),
+    promptTokens: integer().notNull().default(0),
+    completionTokens: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('blog_builder_runs_profile_idx').on(table.profileKey, table.createdAt),
+    check('blog_builder_runs_step', sql`step in ('outline', 'draft', 'revise')`),
+  ],
 );
