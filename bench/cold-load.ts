@@ -19,7 +19,8 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-type Sample = {
+/** What one cold load of a page measured. */
+export type ColdSample = {
   lcpMs: number;
   lcpElement: string;
   domContentLoadedMs: number;
@@ -60,7 +61,8 @@ async function readTimings() {
   };
 }
 
-async function loadOnce(browser: Browser, url: string): Promise<Sample & { encodings: string[] }> {
+/** One load of `url` in a fresh browser context with the HTTP cache disabled, its timings read in the page. */
+export async function loadCold(browser: Browser, url: string): Promise<ColdSample & { encodings: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     // Brotli is what Chromium would pick; gzip keeps the figure comparable with e2e/bundle-size.spec.ts.
@@ -106,7 +108,7 @@ async function loadOnce(browser: Browser, url: string): Promise<Sample & { encod
 
 export type ColdLoadResult = {
   figures: Figure[];
-  samples: Sample[];
+  samples: ColdSample[];
   lcpElements: string[];
   encodings: string[];
 };
@@ -117,17 +119,17 @@ export type ColdLoadResult = {
  */
 export async function measureColdLoad(browser: Browser, baseUrl: string): Promise<ColdLoadResult> {
   const url = `${baseUrl}/`;
-  await loadOnce(browser, url);
-  const samples: Sample[] = [];
+  await loadCold(browser, url);
+  const samples: ColdSample[] = [];
   const encodings = new Set<string>();
   for (let run = 0; run < RUNS; run++) {
-    const sample = await loadOnce(browser, url);
+    const sample = await loadCold(browser, url);
     sample.encodings.forEach((encoding) => encodings.add(encoding));
     samples.push(sample);
   }
 
   const benchmark = `Cold load of / (${RUNS} runs)`;
-  const of = (key: keyof Omit<Sample, 'lcpElement'>) => spread(samples.map((sample) => sample[key]));
+  const of = (key: keyof Omit<ColdSample, 'lcpElement'>) => spread(samples.map((sample) => sample[key]));
   const figures: Figure[] = [
     {
       id: 'coldLoad.lcpMs',

@@ -23,6 +23,7 @@ import { measurePdf, pdfSizesFromEnv } from './pdf.ts';
 import { measureRecommendations, recommendationsServerEnv } from './recommendations.ts';
 import { recommendationSizesFromEnv } from './recommendations-data.ts';
 import { measureResearch, researchSizesFromEnv } from './research.ts';
+import { blogSizesFromEnv, measureBlog } from './blog.ts';
 import {
   readResults,
   renderComparison,
@@ -43,16 +44,33 @@ const readmeFile = path.join(benchDir, 'README.md');
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
- * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- research`, `-- text`,
- * `-- cold-load`) runs only that scenario, and prints its figures without recording them.
+ * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- research`, `-- blog`,
+ * `-- text`, `-- cold-load`) runs only that scenario, and prints its figures without recording them.
  */
-const only = ['cards', 'play', 'confer', 'recommendations', 'pdf', 'research', 'text', 'cold-load'].find(
-  (name) => process.argv.slice(2).includes(name),
-);
+const only = [
+  'cards',
+  'play',
+  'confer',
+  'recommendations',
+  'pdf',
+  'research',
+  'blog',
+  'text',
+  'cold-load',
+].find((name) => process.argv.slice(2).includes(name));
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
 const runs = (
   name:
-    'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'pdf' | 'research' | 'text',
+    | 'cold-load'
+    | 'health'
+    | 'play'
+    | 'cards'
+    | 'confer'
+    | 'recommendations'
+    | 'pdf'
+    | 'research'
+    | 'blog'
+    | 'text',
 ) => !only || only === name;
 /** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
 const ownServers = ['confer', 'recommendations', 'pdf', 'research'];
@@ -155,7 +173,8 @@ async function main() {
       print('Card text: plain words of 1 MB of hostile input, 5 runs each…');
       figures.push(...measureCardText(print));
     }
-    if (only !== 'text' && !ownServers.includes(only ?? '')) {
+    // The blog scenario starts a server of its own, but needs the built web app for its page loads.
+    if (only !== 'text' && only !== 'blog' && !ownServers.includes(only ?? '')) {
       print('Starting the server (production build, fresh embedded PostgreSQL)…');
       starting = startServer(interrupted.signal);
       server = await starting;
@@ -292,6 +311,32 @@ async function main() {
           signal: interrupted.signal,
         })),
       );
+      await stopScenarioServers();
+    }
+    if (runs('blog')) {
+      // Its own server on a fresh database, like research: its 10,000 posts are nobody else's.
+      await server?.stop();
+      server = undefined;
+      await stopCluster();
+      const sizes = blogSizesFromEnv();
+      print(
+        `Blog: /blog/:slug over ${sizes.posts.toLocaleString('en-US')} posts at 20 concurrent readers, and a post's ` +
+          'cold LCP in Chromium (BLOG_POSTS and BLOG_SECONDS make it smaller)…',
+      );
+      const blogServer = await startScenarioServer({});
+      browser = await launchChromium();
+      chromiumVersion = browser.version();
+      figures.push(
+        ...(await measureBlog({
+          server: blogServer,
+          browser,
+          sizes,
+          log: print,
+          signal: interrupted.signal,
+        })),
+      );
+      await browser.close();
+      browser = undefined;
       await stopScenarioServers();
     }
     if (runs('confer')) {
