@@ -45,13 +45,17 @@ function schedulePublishOn(jobs: Pick<Jobs, 'send'>): SchedulePublish {
 }
 
 /**
- * The blog service on `orm` with `jobs` to schedule through: what other modules (the blog builder's "Open in
- * editor", the demo seed) write posts with.
+ * The blog service on `orm`: what other modules (the blog builder's "Open in editor", the demo seed) write
+ * posts with. Without `jobs` (the seed, before the app runs) it cannot schedule, and says so.
  */
-export function createBlogPosts(orm: Orm, jobs: Pick<Jobs, 'send'>): BlogService {
+export function createBlogPosts(orm: Orm, jobs?: Pick<Jobs, 'send'>): BlogService {
   return createBlogService({
     repository: createBlogRepository(orm),
-    schedulePublish: schedulePublishOn(jobs),
+    schedulePublish: jobs
+      ? schedulePublishOn(jobs)
+      : async () => {
+          throw new Error('This blog service has no job queue to schedule posts with');
+        },
   });
 }
 
