@@ -3,7 +3,7 @@
 // decide on a row already read use the twins at the end of the file.
 import { and, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { blocks, cards, courses } from './schema.ts';
+import { blocks, blogPosts, cards, courses } from './schema.ts';
 
 /** A signed-in reader's profile key, a placeholder for one in a prepared statement, or undefined for a visitor. */
 export type Reader = string | Placeholder | undefined;
@@ -106,6 +106,22 @@ export function versionReadableBy(
   return sql`(${cardReadableBy(reader, card)} and (${ownCard(reader, card)} or ${version.visibility} in ('public', 'unlisted')))`;
 }
 
+/** The columns of a blog post the rules read: `blog_posts` itself or an alias of it. */
+export type PostColumns = Record<'authorKey' | 'status', AnyColumn>;
+
+/**
+ * A blog post readers see: published (live). Drafts and scheduled posts are their author's only, in the
+ * editor; an unpublished post answers 404 like a draft.
+ */
+export function publishedPost(post: PostColumns = blogPosts): SQL {
+  return sql`(${post.status} = 'published')`;
+}
+
+/** A published post the reader may read and meet in lists: not by someone blocked either way. */
+export function postReadableBy(reader: Reader, post: PostColumns = blogPosts): SQL {
+  return and(publishedPost(post), notBlockedBetween(reader, post.authorKey))!;
+}
+
 // Twins of the predicates above for a card row already read, where a service decides (404 or not).
 
 /** `cardReadableBy` for a row in hand. */
@@ -124,6 +140,11 @@ export function mayReadVersion(
   if (!mayReadCard(card, readerKey)) return false;
   if (readerKey !== undefined && card.authorKey === readerKey) return true;
   return version.visibility === 'public' || version.visibility === 'unlisted';
+}
+
+/** `publishedPost` for a post row in hand (the block between reader and author is checked apart). */
+export function mayReadPost(post: { status: string }): boolean {
+  return post.status === 'published';
 }
 
 /** Whether either of two profiles blocks the other. */

@@ -44,6 +44,8 @@ type World = {
   newMessage: () => Promise<string>;
   newPdf: () => Promise<string>;
   newPdfCollection: () => Promise<string>;
+  /** A new published blog post of the owner's. */
+  newBlogPost: () => Promise<string>;
 };
 
 type Fixture = {
@@ -78,6 +80,18 @@ const target = (world: World) => ({ key: world.targetKey });
 const report = { reason: 'spam', details: '' };
 const job = (world: World) => ({ id: world.jobId });
 const pdf = (world: World) => ({ id: world.pdfId });
+const blogPost = async (world: World) => ({ id: await world.newBlogPost() });
+const blogContent = {
+  title: 'Access post',
+  body: 'Some words.',
+  excerpt: '',
+  seoDescription: '',
+  coverURL: null,
+  coverAlt: '',
+  tags: [],
+  seriesTitle: null,
+  slug: 'access-post',
+};
 
 /** Every route's path, with what calling it needs. A route missing here fails the test by name. */
 const fixtures: Record<string, Fixture> = {
@@ -496,6 +510,29 @@ const fixtures: Record<string, Fixture> = {
     params: () => ({ id: randomUUID() }),
     body: () => ({ question: 'What works?' }),
   },
+  '/api/blog/posts': { access: { GET: 'optional', POST: 'user' }, body: () => ({ title: 'Access' }) },
+  '/api/blog/facets': { access: 'optional' },
+  '/api/blog/mine': { access: 'user' },
+  '/api/blog/posts/by-slug/:slug': { access: 'optional', params: () => ({ slug: 'no-such-post' }) },
+  '/api/blog/authors/:handle': { access: 'optional', params: (world) => ({ handle: world.targetHandle }) },
+  '/api/blog/posts/:id': { access: 'user', params: blogPost, owned: true },
+  '/api/blog/posts/:id/edit': { access: 'user', params: blogPost, owned: true },
+  '/api/blog/posts/:id/draft': {
+    access: 'user',
+    params: blogPost,
+    body: () => ({ ...blogContent, baseRevision: 1 }),
+    owned: true,
+  },
+  '/api/blog/posts/:id/publish': { access: 'user', params: blogPost, body: () => ({}), owned: true },
+  '/api/blog/posts/:id/unpublish': { access: 'user', params: blogPost, owned: true },
+  '/api/blog/posts/:id/revisions': { access: 'user', params: blogPost, owned: true },
+  '/api/blog/posts/:id/revisions/:number': {
+    access: 'user',
+    params: async (world) => ({ ...(await blogPost(world)), number: '1' }),
+    owned: true,
+  },
+  '/api/blog/posts/:id/featured': { access: 'admin', params: blogPost, body: () => ({ featured: true }) },
+  '/api/blog/posts/:id/like': { access: 'user', params: blogPost },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,
@@ -609,6 +646,12 @@ describe('access declared on every route', () => {
           [pdfId],
         )
       ).rows[0]!.id;
+    const newBlogPost = async () => {
+      const post = await ok(
+        await request('POST', '/api/blog/posts', owner, { title: 'Access', body: 'Words.' }),
+      );
+      return (await ok(await request('POST', `/api/blog/posts/${post.id}/publish`, owner, {}))).id!;
+    };
     world = {
       owner,
       other,
@@ -631,6 +674,7 @@ describe('access declared on every route', () => {
       newMessage,
       newPdf,
       newPdfCollection,
+      newBlogPost,
     };
   });
 

@@ -3,6 +3,7 @@ import type { Orm } from '../db/client.ts';
 import { createCards } from '../modules/cards/index.ts';
 import { installCourse } from '../modules/classroom/index.ts';
 import { installResearchTopics } from '../modules/research/index.ts';
+import { seedDemoBlog } from './demo-blog.ts';
 import { seedDemoChannels } from './demo-confer.ts';
 import { demoCardFields, readDemoCards, readDemoUsers, type DemoCard } from './demo-content.ts';
 import { loadDemoCourses } from './demo-courses.ts';
@@ -31,6 +32,7 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
     await seedChannelsOnce(orm, log);
     await seedCourses(orm, log);
     await seedResearch(orm, log);
+    await seedBlog(orm, log);
     return 0;
   }
   const service = createCards(orm);
@@ -73,6 +75,7 @@ export async function seedDemoContent(orm: Orm, log: { info: (message: string) =
   await seedChannelsOnce(orm, log);
   await seedCourses(orm, log);
   await seedResearch(orm, log);
+  await seedBlog(orm, log);
   return created;
 }
 
@@ -149,6 +152,22 @@ async function seedResearch(orm: Orm, log: { info: (message: string) => void }):
     });
     if (installed) log.info(`Demo content: the research topic “${topic.title}” installed`);
   }
+}
+
+/** The demo blog posts, once, by demo authors. */
+async function seedBlog(orm: Orm, log: { info: (message: string) => void }): Promise<void> {
+  const seed = createSeedRepository(orm);
+  const keyOf = new Map<string, string>();
+  for (const author of await readDemoUsers()) keyOf.set(author.handle, await seed.ensureAuthor(author));
+  await seedDemoBlog(
+    orm,
+    (handle) => {
+      const key = keyOf.get(handle);
+      if (!key) throw new Error(`A demo blog post names someone who is not a demo author: ${handle}`);
+      return key;
+    },
+    log,
+  );
 }
 
 /** The demo courses, each installed once (a course whose slug exists is left as its instructors made it). */

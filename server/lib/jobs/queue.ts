@@ -51,6 +51,8 @@ export type SendOptions = {
   /** The job's id (a UUID), when the caller has one already (a person's job row). */
   id?: string;
   singletonKey?: string;
+  /** Not before this instant (a scheduled publish): the job waits in the database until then. */
+  startAfter?: Date;
   /** Send inside the caller's transaction: the job exists only if that transaction commits. */
   executeSql?: ExecuteSql;
 };
