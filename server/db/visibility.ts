@@ -3,7 +3,7 @@
 // decide on a row already read use the twins at the end of the file.
 import { and, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { blocks, cards, courses } from './schema.ts';
+import { blocks, blogPosts, cards, courses } from './schema.ts';
 
 /** A signed-in reader's profile key, a placeholder for one in a prepared statement, or undefined for a visitor. */
 export type Reader = string | Placeholder | undefined;
@@ -44,6 +44,19 @@ export function listedCard(card: CardColumns = cards): SQL {
  */
 export function publishedCourse(course: { publishedVersion: AnyColumn } = courses): SQL {
   return sql`(${course.publishedVersion} is not null)`;
+}
+
+/**
+ * A blog post readers may see: published (its columns hold the live text). Drafts and scheduled posts are their
+ * author's only, and every public page of the blog (comments, feeds, sitemap, link previews) reads through this.
+ */
+export function publishedPost(post: { status: AnyColumn } = blogPosts): SQL {
+  return sql`(${post.status} = 'published')`;
+}
+
+/** `publishedPost` for a row in hand. */
+export function isPublishedPost(post: { status: string }): boolean {
+  return post.status === 'published';
 }
 
 /** Opens by its link for anyone: published, public or unlisted, not deleted (embeds, link previews). */
