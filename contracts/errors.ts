@@ -147,6 +147,10 @@ export const errorCatalogue = {
   },
   'blog/schedule-in-past': { status: 422, message: 'Choose a time in the future to schedule the post.' },
   'blog/not-author': { status: 403, message: 'Only the author of this post can do that.' },
+  'blog/invalid-parent': {
+    status: 422,
+    message: 'That comment cannot be answered here: it is on another post, was deleted, or is gone.',
+  },
   'blog-builder/no-sources': { status: 422, message: 'Pick at least one card to build a post from.' },
   'blog-builder/too-many-sources': {
     status: 422,

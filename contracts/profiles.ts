@@ -167,6 +167,18 @@ export const adminReportSchema = z.object({
       removed: z.boolean(),
     })
     .nullable(),
+  /** The blog comment reported from a post, when the report is about one. */
+  blogComment: z
+    .object({
+      id: z.string(),
+      /** Its text as it is now (empty once deleted or removed). */
+      body: z.string(),
+      removed: z.boolean(),
+      /** Where it is read: `/blog/<slug>#comment-<id>`, or null while its post is not published. */
+      url: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

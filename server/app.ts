@@ -10,6 +10,12 @@ import './lib/fastify.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
+// The blog's comments and public pages are its sub-modules' surfaces until server/modules/blog/index.ts (posts)
+// lands and re-exports them.
+// eslint-disable-next-line card-web/boundaries -- see above
+import { blogCommentsRoutes } from './modules/blog/comments/index.ts';
+// eslint-disable-next-line card-web/boundaries -- see above
+import { blogPagesRoutes, createBlogPageHtml } from './modules/blog/pages/index.ts';
 import { cardsRoutes, createCardPageHtml, createCards } from './modules/cards/index.ts';
 import { conferRoutes } from './modules/confer/index.ts';
 import { createExplore, exploreRoutes } from './modules/explore/index.ts';
@@ -38,7 +44,7 @@ import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
-import webAppPlugin from './plugins/web-app.ts';
+import webAppPlugin, { firstPageHtml } from './plugins/web-app.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -145,11 +151,16 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(blogPlugin);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);
+  await app.register(blogCommentsRoutes);
+  await app.register(blogPagesRoutes);
 
   await app.register(webAppPlugin, {
     root: config.webDistDir,
-    // Card pages carry their card's title, excerpt and cover for link previews.
-    pageHtml: createCardPageHtml(db.orm, config.PUBLIC_URL),
+    // Card and post pages carry their title, excerpt and cover for link previews; a post's old address moves.
+    pageHtml: firstPageHtml(
+      createCardPageHtml(db.orm, config.PUBLIC_URL),
+      createBlogPageHtml(db.orm, config.PUBLIC_URL),
+    ),
   });
   return app;
 }

@@ -8,6 +8,7 @@ import { reactionEmojis } from '../../contracts/confer.ts';
 import { buildApp } from '../app.ts';
 import { starterDraft } from '../modules/classroom/authoring/rules.ts';
 import type { TestContext } from '../test/app.ts';
+import { blogFactory } from '../test/blog.ts';
 import { cardFactory } from '../test/cards.ts';
 import { testConfig } from '../test/config.ts';
 import { createTestDatabase } from '../test/database.ts';
@@ -36,6 +37,10 @@ type World = {
   reportId: string;
   jobId: string;
   pdfId: string;
+  /** A published blog post by the owner, tagged `access`. */
+  postId: string;
+  /** A new comment of the owner's on that post. */
+  newComment: () => Promise<string>;
   /** A new highlight in the owner's PDF. */
   newHighlight: () => Promise<string>;
   newPrivateCard: () => Promise<string>;
@@ -533,6 +538,30 @@ const fixtures: Record<string, Fixture> = {
   },
   '/api/blog/posts/:id/featured': { access: 'admin', params: blogPost, body: () => ({ featured: true }) },
   '/api/blog/posts/:id/like': { access: 'user', params: blogPost },
+  '/api/blog/posts/:id/comments': {
+    access: { GET: 'optional', POST: 'user' },
+    params: (world) => ({ id: world.postId }),
+    body: () => ({ body: 'A comment' }),
+  },
+  // Others may not delete the owner's comment; the administrator removes it, and the owner's delete is then a no-op.
+  '/api/blog/comments/:id': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newComment() }),
+    owned: true,
+  },
+  '/api/blog/comments/:id/reports': {
+    access: 'user',
+    params: async (world) => ({ id: await world.newComment() }),
+    body: () => report,
+  },
+  '/blog/rss.xml': { access: 'public' },
+  '/blog/atom.xml': { access: 'public' },
+  '/blog/tags/:tag/rss.xml': { access: 'public', params: () => ({ tag: 'access' }) },
+  '/blog/tags/:tag/atom.xml': { access: 'public', params: () => ({ tag: 'access' }) },
+  '/blog/authors/:handle/rss.xml': { access: 'public', params: (world) => ({ handle: world.targetHandle }) },
+  '/blog/authors/:handle/atom.xml': { access: 'public', params: (world) => ({ handle: world.targetHandle }) },
+  '/sitemap.xml': { access: 'public' },
+  '/robots.txt': { access: 'public' },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,
@@ -652,6 +681,10 @@ describe('access declared on every route', () => {
       );
       return (await ok(await request('POST', `/api/blog/posts/${post.id}/publish`, owner, {}))).id!;
     };
+    const blog = blogFactory(context);
+    const postId = (await blog.post(owner.id, { tags: ['access'] })).id;
+    const newComment = async () =>
+      (await ok(await request('POST', `/api/blog/posts/${postId}/comments`, owner, { body: 'Mine' }))).id!;
     world = {
       owner,
       other,
@@ -667,6 +700,8 @@ describe('access declared on every route', () => {
       reportId: (await ok(await request('POST', `/api/profiles/${targetKey}/reports`, owner, report))).id!,
       jobId: (await context.app.jobs.start(owner.id, 'access-test', {})).id,
       pdfId,
+      postId,
+      newComment,
       newHighlight,
       newPrivateCard,
       newDeck,

@@ -7,11 +7,25 @@ import fp from 'fastify-plugin';
 import { declareScopeAccess } from './access.ts';
 import { routeNotFound } from './errors.ts';
 
+/** What a page answers instead of `index.html` as it is: its own HTML, or a permanent move elsewhere. */
+export type PageAnswer = string | { redirect: string };
+
 /**
- * Rewrites `index.html` for one path (a card page's link preview), or answers null to send it as it is.
- * It must escape everything it adds.
+ * Rewrites `index.html` for one path (a card page's link preview), answers a permanent redirect (a post's old
+ * address), or answers null to send `index.html` as it is. It must escape everything it adds.
  */
-export type PageHtml = (pathname: string, indexHtml: string) => Promise<string | null>;
+export type PageHtml = (pathname: string, indexHtml: string) => Promise<PageAnswer | null>;
+
+/** One `PageHtml` of several: the first that answers for a path wins (card pages, then blog pages). */
+export function firstPageHtml(...pages: PageHtml[]): PageHtml {
+  return async (pathname, indexHtml) => {
+    for (const page of pages) {
+      const answer = await page(pathname, indexHtml);
+      if (answer !== null) return answer;
+    }
+    return null;
+  };
+}
 
 export type WebAppOptions = {
   root: string;
@@ -81,15 +95,21 @@ export default fp(
         return reply.status(404).type('text/plain').send('Not found');
       }
       if (options.pageHtml) {
-        let html: string | null = null;
+        let answer: PageAnswer | null = null;
         try {
-          html = await options.pageHtml(pathname, await readIndex());
+          answer = await options.pageHtml(pathname, await readIndex());
         } catch (error) {
           // The page still works without its preview tags; the app shows the card itself.
           request.log.error({ err: error }, 'page head failed; sending the plain index.html');
         }
-        if (html !== null) {
-          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        if (typeof answer === 'string') {
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(answer);
+        }
+        if (answer !== null) {
+          // The query string travels with the move (a shared link's tracking or anchor parameters).
+          const query = request.url.indexOf('?');
+          const location = query === -1 ? answer.redirect : `${answer.redirect}${request.url.slice(query)}`;
+          return reply.header('cache-control', 'no-cache').redirect(location, 301);
         }
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,6 @@
 import type { Orm } from '../../db/client.ts';
 import { createCardPages } from './open-graph.ts';
+export { escapeHtml, withHead } from './open-graph.ts';
 import { createCardsRepository } from './repository.ts';
 import { createCardsService, type CardsService } from './service.ts';
 

@@ -77,20 +77,35 @@ export function previewTags(preview: CardPreview, publicUrl: string): string {
 }
 
 /**
+ * `index.html` with a page's own head: `title` (the site's name added) in `<title>`, `description` as the meta
+ * description when there is one, and `tags` (already escaped) before `</head>`. Shared by card and blog pages.
+ */
+export function withHead(
+  indexHtml: string,
+  head: { title: string; description: string; tags: string },
+): string {
+  const title = `<title>${escapeHtml(`${head.title} · CARD WEB`)}</title>`;
+  let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => title);
+  if (head.description) {
+    html = html.replace(
+      /<meta\s+name="description"[\s\S]*?\/?>/i,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    );
+  }
+  // A function replacement, so `$` in a title is never read as a replacement pattern.
+  return html.replace(/<\/head>/i, () => `    ${head.tags}\n  </head>`);
+}
+
+/**
  * `index.html` for a card's preview: the card's title in `<title>`, its excerpt as the description, and the
  * preview tags before `</head>`.
  */
 export function withPreview(indexHtml: string, preview: CardPreview, publicUrl: string): string {
-  const title = `<title>${escapeHtml(`${preview.title} · CARD WEB`)}</title>`;
-  let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => title);
-  if (preview.description) {
-    html = html.replace(
-      /<meta\s+name="description"[\s\S]*?\/?>/i,
-      () => `<meta name="description" content="${escapeHtml(preview.description)}" />`,
-    );
-  }
-  // A function replacement, so `$` in a title is never read as a replacement pattern.
-  return html.replace(/<\/head>/i, () => `    ${previewTags(preview, publicUrl)}\n  </head>`);
+  return withHead(indexHtml, {
+    title: preview.title,
+    description: preview.description,
+    tags: previewTags(preview, publicUrl),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Orm } from '../../db/client.ts';
 import { beforeTimeKey, exactTime } from '../../db/keyset.ts';
 import type { TimeKey } from '../../lib/cursor.ts';
-import { messages, profiles, userReports } from '../../db/schema.ts';
+import { blogComments, blogPosts, messages, profiles, userReports } from '../../db/schema.ts';
 
 const reporter = alias(profiles, 'reporter');
 const reported = alias(profiles, 'reported');
@@ -24,12 +24,21 @@ export function createModerationRepository(orm: Orm) {
             body: messages.body,
             deletedAt: messages.deletedAt,
           },
+          blogComment: {
+            id: blogComments.id,
+            body: blogComments.body,
+            deletedAt: blogComments.deletedAt,
+            postSlug: blogPosts.slug,
+            postStatus: blogPosts.status,
+          },
           at: exactTime(userReports.createdAt),
         })
         .from(userReports)
         .innerJoin(reporter, eq(reporter.key, userReports.reporterKey))
         .innerJoin(reported, eq(reported.key, userReports.reportedKey))
         .leftJoin(messages, eq(messages.id, userReports.messageId))
+        .leftJoin(blogComments, eq(blogComments.id, userReports.blogCommentId))
+        .leftJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
         .where(
           and(
             eq(userReports.status, status),
@@ -40,6 +49,20 @@ export function createModerationRepository(orm: Orm) {
         )
         .orderBy(desc(userReports.createdAt), desc(userReports.id))
         .limit(limit);
+    },
+
+    /** Files a report with the administrators: about a person, and the card, message or comment it came from. */
+    async insertReport(report: {
+      reporterKey: string;
+      reportedKey: string;
+      reason: string;
+      details: string;
+      cardId?: string;
+      messageId?: string;
+      blogCommentId?: string;
+    }) {
+      const [row] = await orm.insert(userReports).values(report).returning({ id: userReports.id });
+      return row!.id;
     },
 
     /** Sets a report's status and who decided; returns undefined for an unknown report. */

@@ -1,5 +1,6 @@
 import type { AdminReport, AdminReportList, ReportReason } from '../../../contracts/profiles.ts';
 import { type reportStatuses } from '../../../contracts/profiles.ts';
+import { isPublishedPost } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeTimeKey, encodeTimeKey } from '../../lib/cursor.ts';
 import { profileSummaryOf } from '../profiles/index.ts';
@@ -8,7 +9,7 @@ import type { ModerationRepository } from './repository.ts';
 type Status = (typeof reportStatuses)[number];
 type Row = Awaited<ReturnType<ModerationRepository['listReports']>>[number];
 
-function present({ report, reporter, reported, message }: Row): AdminReport {
+function present({ report, reporter, reported, message, blogComment }: Row): AdminReport {
   return {
     id: report.id,
     reason: report.reason as ReportReason,
@@ -24,6 +25,18 @@ function present({ report, reporter, reported, message }: Row): AdminReport {
           conversationId: message.conversationId,
           body: message.deletedAt ? '' : message.body,
           removed: message.deletedAt !== null,
+        }
+      : null,
+    // Its columns come from two outer joins, so each may be null on its own: the id says whether there is one.
+    blogComment: blogComment?.id
+      ? {
+          id: blogComment.id,
+          body: blogComment.deletedAt ? '' : (blogComment.body ?? ''),
+          removed: blogComment.deletedAt !== null,
+          url:
+            blogComment.postSlug && isPublishedPost({ status: blogComment.postStatus ?? '' })
+              ? `/blog/${blogComment.postSlug}#comment-${blogComment.id}`
+              : null,
         }
       : null,
   };
@@ -45,6 +58,11 @@ export function createModerationService(repository: ModerationRepository) {
         items: page.map(present),
         nextCursor: rows.length > limit && last ? encodeTimeKey(last.at, last.report.id) : null,
       };
+    },
+
+    /** Files a report of `reportedKey` (with what it is about) for the administrators; gives its id. */
+    async fileReport(report: Parameters<ModerationRepository['insertReport']>[0]): Promise<string> {
+      return repository.insertReport(report);
     },
 
     /** Resolves, dismisses or reopens a report, recording which administrator decided. */

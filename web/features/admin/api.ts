@@ -106,6 +106,11 @@ export function removeMessage(id: string) {
   });
 }
 
+/** `DELETE /api/blog/comments/:id` as an administrator: removes a blog comment; a marker stays in its place. */
+export function removeBlogComment(id: string) {
+  return apiFetch(`/api/blog/comments/${encodeURIComponent(id)}`, { method: 'DELETE', schema: noContent });
+}
+
 /** `PUT /api/admin/confer/mutes/:key`: pauses someone's chat messages until a time, with a reason they read. */
 export function pauseMessages(key: string, until: Date, reason: string) {
   return apiFetch(`/api/admin/confer/mutes/${encodeURIComponent(key)}`, {

@@ -155,4 +155,54 @@ describe('reports on the administration page', () => {
     expect(new Date(pause.until).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     expect(pause.reason).toBe('Reported for spam or advertising');
   });
+
+  it('shows a reported blog comment with a link to it, and removes it', async () => {
+    const u = userEvent.setup();
+    const commentId = '8c0c2d4e-4444-4a4a-8888-000000000004';
+    let removed = false;
+    const comment = () => ({
+      ...report,
+      blogComment: {
+        id: commentId,
+        body: removed ? '' : 'Buy followers at example.com',
+        removed,
+        url: `/blog/why-cards#comment-${commentId}`,
+      },
+    });
+    const { requests } = renderReports({
+      'GET /api/admin/reports': () => jsonResponse(200, { items: [comment()], nextCursor: null }),
+      [`DELETE /api/blog/comments/${commentId}`]: () => {
+        removed = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Reports' });
+    const quoted = await within(section).findByRole('figure', { name: 'The reported comment by Spam Bot' });
+    expect(quoted).toHaveTextContent('Buy followers at example.com');
+    expect(within(quoted).getByRole('link', { name: 'Open the post at the comment' })).toHaveAttribute(
+      'href',
+      `/blog/why-cards#comment-${commentId}`,
+    );
+    // A comment is no chat message: no pause buttons.
+    expect(within(section).queryByRole('button', { name: /Pause Spam Bot/ })).toBeNull();
+
+    await u.click(within(section).getByRole('button', { name: 'Remove the comment by Spam Bot' }));
+    expect(await within(section).findByText('The comment by Spam Bot was removed.')).toBeVisible();
+    expect(await within(section).findByText('This comment was deleted or removed.')).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Remove the comment by Spam Bot' })).toBeNull();
+    expect(requests(`DELETE /api/blog/comments/${commentId}`)).toHaveLength(1);
+  });
+
+  it('says so when the post of a reported comment is not published', async () => {
+    renderReports({
+      'GET /api/admin/reports': {
+        items: [{ ...report, blogComment: { id: report.id, body: 'Hi', removed: false, url: null } }],
+        nextCursor: null,
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Reports' });
+    const quoted = await within(section).findByRole('figure', { name: 'The reported comment by Spam Bot' });
+    expect(quoted).toHaveTextContent('Its post is not published now.');
+    expect(within(quoted).queryByRole('link')).toBeNull();
+  });
 });

@@ -24,6 +24,7 @@ import {
   adminQueryRoot,
   pauseMessages,
   penalize,
+  removeBlogComment,
   removeMessage,
   reportsQuery,
   setReportStatus,
@@ -57,7 +58,7 @@ export function ReportsAdminSection() {
   return (
     <AdminSection
       title="Reports"
-      description="People report others from the … button on a profile or on a chat message. Resolve a report once you have acted on it, or dismiss it if nothing was wrong. A penalty takes reputation away and the person sees your reason; a reported message can be removed, and its author's messages paused for a day or a week."
+      description="People report others from the … button on a profile, a chat message or a blog comment. Resolve a report once you have acted on it, or dismiss it if nothing was wrong. A penalty takes reputation away and the person sees your reason; a reported message or comment can be removed, and a message's author paused for a day or a week."
     >
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
@@ -182,6 +183,31 @@ function ReportList({
                 </Typography>
               </Box>
             ) : null}
+            {report.blogComment ? (
+              <Box
+                component="figure"
+                sx={{ m: 0, mt: 1, pl: 1.5, borderLeft: 3, borderColor: 'divider' }}
+                aria-label={`The reported comment by ${nameOf(report.reported)}`}
+              >
+                {report.blogComment.removed ? (
+                  <Typography color="text.secondary">This comment was deleted or removed.</Typography>
+                ) : (
+                  <Typography
+                    component="blockquote"
+                    sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                  >
+                    {report.blogComment.body}
+                  </Typography>
+                )}
+                <Typography component="figcaption" variant="body2">
+                  {report.blogComment.url ? (
+                    <TextLink to={report.blogComment.url}>Open the post at the comment</TextLink>
+                  ) : (
+                    'Its post is not published now.'
+                  )}
+                </Typography>
+              </Box>
+            ) : null}
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
               {report.status === 'open' ? (
                 <>
@@ -224,6 +250,23 @@ function ReportList({
                   }}
                 >
                   Remove the message <VisuallyHidden>by {nameOf(report.reported)}</VisuallyHidden>
+                </Button>
+              ) : null}
+              {report.blogComment && !report.blogComment.removed ? (
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={busy !== null}
+                  onClick={() => {
+                    const commentId = report.blogComment?.id;
+                    if (commentId)
+                      void act(report, async () => {
+                        await removeBlogComment(commentId);
+                        return `The comment by ${nameOf(report.reported)} was removed.`;
+                      });
+                  }}
+                >
+                  Remove the comment <VisuallyHidden>by {nameOf(report.reported)}</VisuallyHidden>
                 </Button>
               ) : null}
               {report.message ? (
