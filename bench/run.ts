@@ -12,6 +12,7 @@ import {
   searchTerms,
   seedCards,
 } from './cards.ts';
+import { measureBlogBuilder } from './blog-builder.ts';
 import { measureCardText } from './card-text.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
 import { measureFirstContentOfRoutes } from './first-content.ts';
@@ -44,15 +45,32 @@ const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
  * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- research`, `-- text`,
- * `-- cold-load`) runs only that scenario, and prints its figures without recording them.
+ * `-- blog-builder`, `-- cold-load`) runs only that scenario, and prints its figures without recording them.
  */
-const only = ['cards', 'play', 'confer', 'recommendations', 'pdf', 'research', 'text', 'cold-load'].find(
-  (name) => process.argv.slice(2).includes(name),
-);
+const only = [
+  'cards',
+  'play',
+  'confer',
+  'recommendations',
+  'pdf',
+  'research',
+  'text',
+  'blog-builder',
+  'cold-load',
+].find((name) => process.argv.slice(2).includes(name));
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
 const runs = (
   name:
-    'cold-load' | 'health' | 'play' | 'cards' | 'confer' | 'recommendations' | 'pdf' | 'research' | 'text',
+    | 'cold-load'
+    | 'health'
+    | 'play'
+    | 'cards'
+    | 'confer'
+    | 'recommendations'
+    | 'pdf'
+    | 'research'
+    | 'text'
+    | 'blog-builder',
 ) => !only || only === name;
 /** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
 const ownServers = ['confer', 'recommendations', 'pdf', 'research'];
@@ -96,6 +114,7 @@ async function main() {
   if (
     only !== 'cards' &&
     only !== 'text' &&
+    only !== 'blog-builder' &&
     !ownServers.includes(only ?? '') &&
     !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))
   ) {
@@ -155,7 +174,11 @@ async function main() {
       print('Card text: plain words of 1 MB of hostile input, 5 runs each…');
       figures.push(...measureCardText(print));
     }
-    if (only !== 'text' && !ownServers.includes(only ?? '')) {
+    if (runs('blog-builder')) {
+      print('Blog builder: the composer on 50 cards of ~300 words, 21 runs each…');
+      figures.push(...measureBlogBuilder(print));
+    }
+    if (only !== 'text' && only !== 'blog-builder' && !ownServers.includes(only ?? '')) {
       print('Starting the server (production build, fresh embedded PostgreSQL)…');
       starting = startServer(interrupted.signal);
       server = await starting;
