@@ -25,6 +25,7 @@ import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
 import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { classroomPlugin } from './modules/classroom/index.ts';
 import { researchPlugin } from './modules/research/index.ts';
+import { blogBuilderPlugin } from './modules/blog-builder/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(pdfsPlugin);
   await app.register(classroomPlugin);
   await app.register(researchPlugin);
+  await app.register(blogBuilderPlugin);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);
 
