@@ -17,7 +17,7 @@ import { people, type Person } from '../../test/people.ts';
 import { composerNotices } from './service.ts';
 
 /** The NDJSON lines of a streamed step, each read by the contract. */
-export function eventsOf(body: string): BuilderEvent[] {
+function eventsOf(body: string): BuilderEvent[] {
   return body
     .split('\n')
     .filter(Boolean)
