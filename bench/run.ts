@@ -12,6 +12,7 @@ import {
   searchTerms,
   seedCards,
 } from './cards.ts';
+import { measureBlogBuilder } from './blog-builder.ts';
 import { measureCardText } from './card-text.ts';
 import { launchChromium, measureColdLoad } from './cold-load.ts';
 import { measureFirstContentOfRoutes } from './first-content.ts';
@@ -45,7 +46,7 @@ const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
  * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- research`, `-- blog`,
- * `-- text`, `-- cold-load`) runs only that scenario, and prints its figures without recording them.
+ * `-- text`, `-- blog-builder`, `-- cold-load`) runs only that scenario, and prints its figures without recording them.
  */
 const only = [
   'cards',
@@ -56,6 +57,7 @@ const only = [
   'research',
   'blog',
   'text',
+  'blog-builder',
   'cold-load',
 ].find((name) => process.argv.slice(2).includes(name));
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
@@ -70,7 +72,8 @@ const runs = (
     | 'pdf'
     | 'research'
     | 'blog'
-    | 'text',
+    | 'text'
+    | 'blog-builder',
 ) => !only || only === name;
 /** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
 const ownServers = ['confer', 'recommendations', 'pdf', 'research'];
@@ -114,6 +117,7 @@ async function main() {
   if (
     only !== 'cards' &&
     only !== 'text' &&
+    only !== 'blog-builder' &&
     !ownServers.includes(only ?? '') &&
     !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))
   ) {
@@ -173,8 +177,12 @@ async function main() {
       print('Card text: plain words of 1 MB of hostile input, 5 runs each…');
       figures.push(...measureCardText(print));
     }
+    if (runs('blog-builder')) {
+      print('Blog builder: the composer on 50 cards of ~300 words, 21 runs each…');
+      figures.push(...measureBlogBuilder(print));
+    }
     // The blog scenario starts a server of its own, but needs the built web app for its page loads.
-    if (only !== 'text' && only !== 'blog' && !ownServers.includes(only ?? '')) {
+    if (only !== 'text' && only !== 'blog' && only !== 'blog-builder' && !ownServers.includes(only ?? '')) {
       print('Starting the server (production build, fresh embedded PostgreSQL)…');
       starting = startServer(interrupted.signal);
       server = await starting;

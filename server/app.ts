@@ -32,6 +32,7 @@ import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { classroomPlugin } from './modules/classroom/index.ts';
 import { researchPlugin } from './modules/research/index.ts';
 import { blogPlugin } from './modules/blog/index.ts';
+import { blogBuilderPlugin } from './modules/blog-builder/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(classroomPlugin);
   await app.register(researchPlugin);
   await app.register(blogPlugin);
+  await app.register(blogBuilderPlugin);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);
   await app.register(blogCommentsRoutes);

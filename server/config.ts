@@ -98,6 +98,9 @@ export const configSchema = z
     LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+    // What the model costs, in US dollars per million tokens, so the blog builder can show a step's cost.
+    LLM_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).max(10_000).optional(),
+    LLM_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).max(10_000).optional(),
     // Whether the server may fetch from the internet for people (DOI and arXiv lookups); off where it has none.
     OUTBOUND_FETCH: booleanString.default(true),
     CROSSREF_URL: z
@@ -134,6 +137,16 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'Required when LLM_BASE_URL is set' });
     if (env.LLM_MODEL && !env.LLM_BASE_URL)
       ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'Required when LLM_MODEL is set' });
+    if ((env.LLM_PRICE_INPUT_PER_MTOK === undefined) !== (env.LLM_PRICE_OUTPUT_PER_MTOK === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [
+          env.LLM_PRICE_INPUT_PER_MTOK === undefined
+            ? 'LLM_PRICE_INPUT_PER_MTOK'
+            : 'LLM_PRICE_OUTPUT_PER_MTOK',
+        ],
+        message: 'Set both model prices, or neither',
+      });
     if (env.LLM_API_KEY && !env.LLM_BASE_URL)
       ctx.addIssue({ code: 'custom', path: ['LLM_BASE_URL'], message: 'Required when LLM_API_KEY is set' });
     // One instance on its embedded database generates its secret and keeps it in DATA_DIR (main.ts); instances
@@ -166,6 +179,8 @@ export type Config = Omit<RawConfig, 'PUBLIC_URL' | 'AUTHORIZED_DOMAINS'> & {
   stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: URL | undefined } | undefined;
   /** An OpenAI-compatible chat completions endpoint, when LLM_BASE_URL and LLM_MODEL are set. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** The model's prices in US dollars per million tokens, when both LLM_PRICE_* are set. */
+  llmPrices: { inputPerMTok: number; outputPerMTok: number } | undefined;
 };
 
 /** Host names that always mean this machine. */
@@ -250,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm:
       raw.LLM_BASE_URL && raw.LLM_MODEL
         ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL }
+        : undefined,
+    llmPrices:
+      raw.LLM_PRICE_INPUT_PER_MTOK !== undefined && raw.LLM_PRICE_OUTPUT_PER_MTOK !== undefined
+        ? { inputPerMTok: raw.LLM_PRICE_INPUT_PER_MTOK, outputPerMTok: raw.LLM_PRICE_OUTPUT_PER_MTOK }
         : undefined,
   };
 }

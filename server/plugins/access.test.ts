@@ -562,6 +562,52 @@ const fixtures: Record<string, Fixture> = {
   '/blog/authors/:handle/atom.xml': { access: 'public', params: (world) => ({ handle: world.targetHandle }) },
   '/sitemap.xml': { access: 'public' },
   '/robots.txt': { access: 'public' },
+  '/api/blog-builder/sources': { access: 'user', query: () => 'by=links&value=nothing' },
+  '/api/blog-builder/sessions': {
+    access: 'user',
+    body: (world) => ({ cardIds: [world.publicCardId] }),
+  },
+  '/api/blog-builder/sessions/:id': { access: 'user', params: () => ({ id: randomUUID() }), owned: true },
+  '/api/blog-builder/sessions/:id/sources': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: (world) => ({ cardIds: [world.publicCardId] }),
+    owned: true,
+  },
+  '/api/blog-builder/sessions/:id/outline': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ mode: 'composer', outline: { title: 'T', sections: [{ heading: 'H', cardIds: [] }] } }),
+    owned: true,
+  },
+  '/api/blog-builder/sessions/:id/draft': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ mode: 'composer' }),
+    owned: true,
+  },
+  '/api/blog-builder/sessions/:id/revise': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ instruction: 'shorter', mode: 'composer' }),
+    owned: true,
+  },
+  '/api/blog-builder/sessions/:id/versions': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ draft: { title: 'T', sections: [] } }),
+    owned: true,
+  },
+  '/api/blog-builder/sessions/:id/versions/:number': {
+    access: 'user',
+    params: () => ({ id: randomUUID(), number: '1' }),
+    owned: true,
+  },
+  '/api/blog-builder/sessions/:id/open': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    owned: true,
+  },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,

@@ -515,18 +515,19 @@ export function createCardAssistant(deps: CardAssistantDependencies) {
   return {
     /**
      * Refuses a question beyond the asker's daily allowance (`confer/assistant-limit`), before it is stored:
-     * questions since midnight UTC, counted against their plan's `assistantRequestsPerDay`.
+     * requests of the language model since midnight UTC (this assistant's, Ask the library's and the blog
+     * builder's share one count), against their plan's `assistantRequestsPerDay`.
      */
     async admit(question: { conversationId: string; askerKey: string }): Promise<void> {
       const [profile] = await repository.profilesByKey([question.askerKey]);
       const premium = profile !== undefined && subscribedNow(profile);
       const allowed = entitlementsFor(premium).assistantRequestsPerDay;
-      if ((await repository.assistantQuestionsToday(question.askerKey)) < allowed) return;
+      if ((await repository.modelRequestsToday(question.askerKey)) < allowed) return;
       const count = allowed.toLocaleString('en');
       throw new AppError('confer/assistant-limit', {
         message: premium
-          ? `You’ve asked the card assistant ${count} questions today, the most premium allows. You can ask again after midnight UTC.`
-          : `You’ve asked the card assistant ${count} questions today, the most the free plan allows. Premium raises it to ${plans.premium.assistantRequestsPerDay.toLocaleString('en')} a day; you can ask again after midnight UTC.`,
+          ? `You’ve asked ${count} questions today of the card assistant, Ask the library and the blog builder, the most premium allows. You can ask again after midnight UTC.`
+          : `You’ve asked ${count} questions today of the card assistant, Ask the library and the blog builder, the most the free plan allows. Premium raises it to ${plans.premium.assistantRequestsPerDay.toLocaleString('en')} a day; you can ask again after midnight UTC.`,
         details: { retryAfterSeconds: secondsToMidnightUtc() },
       });
     },

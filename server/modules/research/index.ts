@@ -32,7 +32,7 @@ export async function researchPlugin(app: FastifyInstance) {
       const [profile] = await confer.profilesByKey([owner]);
       return profile !== undefined && subscribedNow(profile);
     },
-    assistantQuestionsToday: (owner) => confer.assistantQuestionsToday(owner),
+    modelRequestsToday: (owner) => confer.modelRequestsToday(owner),
   });
   const papers = createPapersService({
     repository: papersRepository,

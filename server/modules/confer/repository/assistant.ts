@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/client.ts';
-import { cards, conversations, messages, profiles } from '../../../db/schema.ts';
+import { cards, messages, profiles } from '../../../db/schema.ts';
 import { listedCard, notBlockedBetween, ownCard } from '../../../db/visibility.ts';
 import { tsQuery } from '../../../db/text-search.ts';
+import { countModelRequestsToday } from '../../model-allowance/index.ts';
 
 /** What the card assistant reads: the asker's cards, the cards it may quote, the conversation so far, its quota. */
 export function createAssistantRepository(orm: Orm) {
@@ -77,24 +78,9 @@ export function createAssistantRepository(orm: Orm) {
     },
 
     /**
-     * The questions `askerKey` has put to the assistant since the UTC day began, deleted ones included (taking
-     * a question back does not give it back).
+     * The requests `askerKey` has made of the language model since the UTC day began: the card assistant's
+     * questions, Ask the library's and the blog builder's, which share one allowance.
      */
-    async assistantQuestionsToday(askerKey: string): Promise<number> {
-      const [row] = await orm
-        .select({ count: sql<number>`count(*)::int` })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(
-          and(
-            eq(messages.authorKey, askerKey),
-            eq(messages.fromAssistant, false),
-            sql`${messages.threadRootId} is null`,
-            eq(conversations.kind, 'assistant'),
-            sql`${messages.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
-          ),
-        );
-      return row?.count ?? 0;
-    },
+    modelRequestsToday: (askerKey: string): Promise<number> => countModelRequestsToday(orm, askerKey),
   };
 }

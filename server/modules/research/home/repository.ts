@@ -290,20 +290,6 @@ export function createHomeRepository(orm: Orm) {
         .where(inArray(cards.id, ids));
     },
 
-    /** Questions the person put to Ask the library with a model since the UTC day began. */
-    async questionsToday(owner: string): Promise<number> {
-      const [row] = await orm
-        .select({ count: sql<number>`count(*)::int` })
-        .from(researchQuestions)
-        .where(
-          and(
-            eq(researchQuestions.profileKey, owner),
-            sql`${researchQuestions.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
-          ),
-        );
-      return row?.count ?? 0;
-    },
-
     async recordQuestion(owner: string, projectId: string) {
       await orm.insert(researchQuestions).values({ profileKey: owner, projectId });
     },

@@ -21,9 +21,12 @@ export type HomeDeps = {
   cards: Pick<CardsService, 'create' | 'draft' | 'saveDraft' | 'publish'>;
   /** The language model, when the server has one. */
   llm?: LlmClient | undefined;
-  /** Whether the person has premium now, and how many assistant questions they asked today elsewhere. */
+  /**
+   * Whether the person has premium now, and their requests of the language model today (Ask the library's,
+   * the card assistant's and the blog builder's: one allowance).
+   */
   premium: (owner: string) => Promise<boolean>;
-  assistantQuestionsToday: (owner: string) => Promise<number>;
+  modelRequestsToday: (owner: string) => Promise<number>;
 };
 
 const SOURCES_PER_ANSWER = 8;
@@ -307,7 +310,7 @@ export function createHomeService(deps: HomeDeps) {
           'Nothing in this project’s papers, notes or PDFs matches the question. Try other words.',
         );
       const allowed = entitlementsFor(await deps.premium(owner)).assistantRequestsPerDay;
-      const asked = (await deps.assistantQuestionsToday(owner)) + (await repository.questionsToday(owner));
+      const asked = await deps.modelRequestsToday(owner);
       if (asked >= allowed) throw new AppError('research/ask-limit');
       await repository.recordQuestion(owner, projectId);
       try {
