@@ -10,12 +10,6 @@ import './lib/fastify.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
-// The blog's comments and public pages are its sub-modules' surfaces until server/modules/blog/index.ts (posts)
-// lands and re-exports them.
-// eslint-disable-next-line card-web/boundaries -- see above
-import { blogCommentsRoutes } from './modules/blog/comments/index.ts';
-// eslint-disable-next-line card-web/boundaries -- see above
-import { blogPagesRoutes, createBlogPageHtml } from './modules/blog/pages/index.ts';
 import { cardsRoutes, createCardPageHtml, createCards } from './modules/cards/index.ts';
 import { conferRoutes } from './modules/confer/index.ts';
 import { createExplore, exploreRoutes } from './modules/explore/index.ts';
@@ -31,7 +25,7 @@ import { createProfiles, profilesRoutes } from './modules/profiles/index.ts';
 import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { classroomPlugin } from './modules/classroom/index.ts';
 import { researchPlugin } from './modules/research/index.ts';
-import { blogPlugin } from './modules/blog/index.ts';
+import { blogCommentsRoutes, blogPagesRoutes, blogPlugin, createBlogPageHtml } from './modules/blog/index.ts';
 import { blogBuilderPlugin } from './modules/blog-builder/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';

@@ -46,19 +46,6 @@ export function publishedCourse(course: { publishedVersion: AnyColumn } = course
   return sql`(${course.publishedVersion} is not null)`;
 }
 
-/**
- * A blog post readers may see: published (its columns hold the live text). Drafts and scheduled posts are their
- * author's only, and every public page of the blog (comments, feeds, sitemap, link previews) reads through this.
- */
-export function publishedPost(post: { status: AnyColumn } = blogPosts): SQL {
-  return sql`(${post.status} = 'published')`;
-}
-
-/** `publishedPost` for a row in hand. */
-export function isPublishedPost(post: { status: string }): boolean {
-  return post.status === 'published';
-}
-
 /** Opens by its link for anyone: published, public or unlisted, not deleted (embeds, link previews). */
 export function openCard(card: CardColumns = cards): SQL {
   return sql`(${card.status} = 'published' and ${card.visibility} in ('public', 'unlisted') and ${card.deletedAt} is null)`;

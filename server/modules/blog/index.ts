@@ -15,6 +15,8 @@ import {
 export type { BlogService, ScheduledPublishJob, Viewer } from './service.ts';
 export { AUTOSAVE_REVISION_INTERVAL_MS, publishProblems } from './service.ts';
 export { listExcerpt } from './present.ts';
+export { blogCommentsRoutes } from './comments/index.ts';
+export { blogPagesRoutes, createBlogPageHtml } from './pages/index.ts';
 
 /** The queue whose jobs publish scheduled posts at their time. */
 export const publishScheduledQueue = 'blog.publish-scheduled';

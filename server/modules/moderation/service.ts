@@ -1,6 +1,6 @@
 import type { AdminReport, AdminReportList, ReportReason } from '../../../contracts/profiles.ts';
 import { type reportStatuses } from '../../../contracts/profiles.ts';
-import { isPublishedPost } from '../../db/visibility.ts';
+import { mayReadPost } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeTimeKey, encodeTimeKey } from '../../lib/cursor.ts';
 import { profileSummaryOf } from '../profiles/index.ts';
@@ -34,7 +34,7 @@ function present({ report, reporter, reported, message, blogComment }: Row): Adm
           body: blogComment.deletedAt ? '' : (blogComment.body ?? ''),
           removed: blogComment.deletedAt !== null,
           url:
-            blogComment.postSlug && isPublishedPost({ status: blogComment.postStatus ?? '' })
+            blogComment.postSlug && mayReadPost({ status: blogComment.postStatus ?? '' })
               ? `/blog/${blogComment.postSlug}#comment-${blogComment.id}`
               : null,
         }

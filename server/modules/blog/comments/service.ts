@@ -1,6 +1,6 @@
 import type { BlogComment } from '../../../../contracts/blog.ts';
 import type { ReportReason } from '../../../../contracts/profiles.ts';
-import { isPublishedPost } from '../../../db/visibility.ts';
+import { mayReadPost } from '../../../db/visibility.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ModerationService } from '../../moderation/index.ts';
 import { profileSummaryOf } from '../../profiles/index.ts';
@@ -101,7 +101,7 @@ export function createCommentsService(repository: CommentsRepository, moderation
     async remove(reader: NonNullable<CommentReader>, id: string): Promise<void> {
       const found = await repository.comment(id);
       // Comments of unpublished posts are out of sight for everyone but administrators.
-      if (!found || (!isPublishedPost(found.post) && !reader.admin)) throw commentNotFound();
+      if (!found || (!mayReadPost(found.post) && !reader.admin)) throw commentNotFound();
       const own = found.comment.authorKey === reader.key;
       if (!own && !reader.admin)
         throw new AppError('common/forbidden', {
@@ -117,7 +117,7 @@ export function createCommentsService(repository: CommentsRepository, moderation
       input: { reason: ReportReason; details: string },
     ): Promise<{ id: string; status: 'open' }> {
       const found = await repository.comment(id);
-      if (!found || !isPublishedPost(found.post)) throw commentNotFound();
+      if (!found || !mayReadPost(found.post)) throw commentNotFound();
       if (found.comment.authorKey === reader.key)
         throw new AppError('common/bad-request', { message: 'You cannot report your own comment.' });
       const reportId = await moderation.fileReport({
