@@ -1,0 +1,70 @@
+import { builderEventSchema, type BuilderEvent } from '../../../contracts/blog-builder.ts';
+
+/**
+ * Splits text that arrives in arbitrary chunks into whole lines. A chunk may end mid-line or hold several
+ * lines; what is left after the last newline waits for the next chunk, and `end` gives the trailing line.
+ */
+export function createLineSplitter() {
+  let rest = '';
+  return {
+    /** The complete lines that `chunk` finishes, in order. */
+    push(chunk: string): string[] {
+      const text = rest + chunk;
+      const lines = text.split('\n');
+      rest = lines.pop() ?? '';
+      return lines;
+    },
+    /** The last line when the stream did not end with a newline; empty otherwise. */
+    end(): string[] {
+      const last = rest;
+      rest = '';
+      return last.trim() === '' ? [] : [last];
+    },
+  };
+}
+
+/** One NDJSON line as a builder event; null for a blank line, bad JSON or an event the contract does not know. */
+export function parseBuilderEvent(line: string): BuilderEvent | null {
+  const text = line.trim();
+  if (text === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = builderEventSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Reads a response body of newline-delimited builder events and hands each to `onEvent` as it arrives. Bad
+ * lines are skipped (one garbled line must not lose the rest of the draft). Resolves when the body ends; an
+ * aborted read rejects with the reader's AbortError.
+ */
+export async function readBuilderEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: BuilderEvent) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const splitter = createLineSplitter();
+  const emit = (lines: string[]) => {
+    for (const line of lines) {
+      const event = parseBuilderEvent(line);
+      if (event) onEvent(event);
+    }
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // `stream: true` keeps a multi-byte character split across chunks whole.
+      emit(splitter.push(decoder.decode(value, { stream: true })));
+    }
+    emit(splitter.push(decoder.decode()));
+    emit(splitter.end());
+  } finally {
+    reader.releaseLock();
+  }
+}
