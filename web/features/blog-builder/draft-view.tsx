@@ -94,7 +94,9 @@ export function DraftView({ draft, sources }: { draft: BuilderDraft; sources: re
       sx={{ display: 'grid', gap: 1, minWidth: 0 }}
     >
       {unsourced > 0 ? (
-        <Alert severity="warning">{unsourcedSentence(unsourced)}. Check them, or give them a card.</Alert>
+        <Alert severity="warning" role="note">
+          {unsourcedSentence(unsourced)}. Check them, or give them a card.
+        </Alert>
       ) : (
         <Typography variant="body2" color="text.secondary">
           Every sentence names the cards it came from.

@@ -69,3 +69,23 @@ describe('readBuilderEvents', () => {
     expect(await eventsOf([bytes.slice(0, cut), bytes.slice(cut)])).toEqual([{ t: 'delta', text: 'café' }]);
   });
 });
+
+describe('readBuilderEvents with a signal', () => {
+  it('stops at the abort and hands on nothing after it', async () => {
+    const encoder = new TextEncoder();
+    let push: (text: string) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => controller.enqueue(encoder.encode(text));
+      },
+    });
+    const abort = new AbortController();
+    const events: BuilderEvent[] = [];
+    const reading = readBuilderEvents(body, (event) => events.push(event), abort.signal);
+    push('{"t":"delta","text":"One"}\n');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    abort.abort();
+    await expect(reading).rejects.toThrow();
+    expect(events).toEqual([{ t: 'delta', text: 'One' }]);
+  });
+});

@@ -39,14 +39,18 @@ export function parseBuilderEvent(line: string): BuilderEvent | null {
 
 /**
  * Reads a response body of newline-delimited builder events and hands each to `onEvent` as it arrives. Bad
- * lines are skipped (one garbled line must not lose the rest of the draft). Resolves when the body ends; an
- * aborted read rejects with the reader's AbortError.
+ * lines are skipped (one garbled line must not lose the rest of the draft). Resolves when the body ends;
+ * rejects with the signal's reason once `signal` aborts, and hands on no event after that.
  */
 export async function readBuilderEvents(
   body: ReadableStream<Uint8Array>,
   onEvent: (event: BuilderEvent) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const reader = body.getReader();
+  // Not every body ends its pending read when the request is aborted; cancelling the reader always does.
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
   const decoder = new TextDecoder();
   const splitter = createLineSplitter();
   const emit = (lines: string[]) => {
@@ -58,6 +62,7 @@ export async function readBuilderEvents(
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      signal?.throwIfAborted();
       if (done) break;
       // `stream: true` keeps a multi-byte character split across chunks whole.
       emit(splitter.push(decoder.decode(value, { stream: true })));
@@ -65,6 +70,7 @@ export async function readBuilderEvents(
     emit(splitter.push(decoder.decode()));
     emit(splitter.end());
   } finally {
+    signal?.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
 }

@@ -147,7 +147,7 @@ function ChosenSources({
       </Typography>
       <LinearProgress
         variant="determinate"
-        value={Math.min(100, (tokens / builderLimits.sourceTokens) * 100)}
+        value={Math.min(100, Math.round((tokens / builderLimits.sourceTokens) * 100))}
         color={overTokens ? 'error' : 'primary'}
         aria-labelledby={meterId}
       />

@@ -36,7 +36,7 @@ export async function streamStep(
   }
   if (!response.body) throw catalogueError('common/internal-error', response.status);
   try {
-    await readBuilderEvents(response.body, onEvent);
+    await readBuilderEvents(response.body, onEvent, signal);
   } catch (error) {
     if (signal.aborted) throw error;
     throw catalogueError('common/network-error');

@@ -25,9 +25,11 @@ export interface BuilderRun {
   failure: string | null;
   /** Who wrote the last step, and the notice when the model was not used. */
   mode: { mode: BuilderMode; notice: string | null } | null;
+  /** The number of the version the last run made, once it arrived. */
+  version: number | null;
 }
 
-const idle: BuilderRun = { step: null, status: 'idle', live: '', failure: null, mode: null };
+const idle: BuilderRun = { step: null, status: 'idle', live: '', failure: null, mode: null, version: null };
 
 /**
  * Runs the streamed steps of session `sessionId` one at a time. Each event updates the cached session as it
@@ -60,7 +62,7 @@ export function useBuilderRun(
       const abort = new AbortController();
       controller.current = abort;
       last.current = { step, body };
-      setRun((current) => ({ ...current, step, status: 'running', live: '', failure: null }));
+      setRun((current) => ({ ...current, step, status: 'running', live: '', failure: null, version: null }));
       let failed: string | null = null;
       const onEvent = (event: BuilderEvent) => {
         switch (event.t) {
@@ -78,7 +80,11 @@ export function useBuilderRun(
             onVersionDraft(event.version.number, event.version.draft);
             update((session) => withVersion(session, event.version));
             // An incomplete version after an error keeps its text in the version; the live text stays too.
-            if (event.version.complete) setRun((current) => ({ ...current, live: '' }));
+            setRun((current) => ({
+              ...current,
+              version: event.version.number,
+              live: event.version.complete ? '' : current.live,
+            }));
             break;
           case 'usage':
             update((session) => ({ ...session, usage: event.usage }));
@@ -109,8 +115,9 @@ export function useBuilderRun(
         status: failed === null ? 'done' : 'failed',
         failure: failed,
       }));
-      // What the server saved (an incomplete version, the step's usage) is read again in full.
-      void queryClient.invalidateQueries({ queryKey: key });
+      // The events already put a finished step in the cache; after a failure, what the server kept (an
+      // incomplete version) is read again.
+      if (failed !== null) void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: [...builderQueryRoot, viewer, 'sessions'] });
     },
     [sessionId, update, onVersionDraft, queryClient, key, viewer],

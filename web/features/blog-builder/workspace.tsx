@@ -39,7 +39,7 @@ const runningWords = {
 } as const;
 
 /** The words the status line says (politely, once per change, never per token). */
-function statusWords(run: BuilderRun, session: BuilderSession): string {
+function statusWords(run: BuilderRun): string {
   if (!run.step) return '';
   if (run.status === 'running') return runningWords[run.step];
   if (run.status === 'stopped') return 'Stopped. What was written so far is kept.';
@@ -47,7 +47,9 @@ function statusWords(run: BuilderRun, session: BuilderSession): string {
   if (run.status === 'done')
     return run.step === 'outline'
       ? 'The outline is ready.'
-      : `Version ${session.current?.number ?? ''} is ready.`;
+      : run.version === null
+        ? 'Done.'
+        : `Version ${run.version} is ready.`;
   return '';
 }
 
@@ -78,7 +80,10 @@ export function Workspace({ viewer, session }: { viewer: string; session: Builde
   const [sourcesFailure, setSourcesFailure] = useState<unknown>(null);
   const [savingSources, setSavingSources] = useState(false);
   const [useComposer, setUseComposer] = useState(false);
-  const [seen, setSeen] = useState<ReadonlyMap<number, BuilderDraft>>(new Map());
+  // Drafts of versions seen on this page, for comparing: the API gives only the newest in full.
+  const [seen, setSeen] = useState<ReadonlyMap<number, BuilderDraft>>(
+    () => new Map(session.current ? [[session.current.number, session.current.draft]] : []),
+  );
   const [draftTab, setDraftTab] = useState<'post' | 'markdown'>('post');
   const [opening, setOpening] = useState(false);
   const [openFailure, setOpenFailure] = useState<unknown>(null);
@@ -165,7 +170,7 @@ export function Workspace({ viewer, session }: { viewer: string; session: Builde
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography role="status" aria-live="polite" sx={{ flex: '1 1 12rem' }}>
-          {statusWords(run, session)}
+          {statusWords(run)}
         </Typography>
         {running ? (
           <Button variant="outlined" color="warning" onClick={stop}>
