@@ -262,6 +262,21 @@ describe('/blog_builder', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('says so when the stream ends before the step’s result', async () => {
+    signIn();
+    stubApi({
+      [`GET ${base}`]: sessionFixture({ outline: outlineFixture }),
+      [`POST ${base}/draft`]: () => streamResponse([ndjson([{ t: 'delta', text: 'People see' }])]),
+    });
+    const u = userEvent.setup();
+    renderApp(sessionPage);
+    await u.click(await screen.findByRole('button', { name: 'Write draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The connection ended before the step was finished. Try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
   it('stops a stream with Stop', async () => {
     signIn();
     const stream = controlledStream();
@@ -280,6 +295,23 @@ describe('/blog_builder', () => {
       'Half a sentence',
     );
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  it('stops the writer when the page is left', async () => {
+    signIn();
+    const stream = controlledStream();
+    const { fetchMock } = stubApi({
+      [`GET ${base}`]: sessionFixture({ outline: outlineFixture }),
+      [`POST ${base}/draft`]: () => stream.response,
+    });
+    const u = userEvent.setup();
+    const { router } = renderApp(sessionPage);
+    await u.click(await screen.findByRole('button', { name: 'Write draft' }));
+    await screen.findByText('Writing the draft…');
+    const init = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/draft'))?.[1];
+    expect(init?.signal?.aborted).toBe(false);
+    await router.navigate('/blog');
+    await waitFor(() => expect(init?.signal?.aborted).toBe(true));
   });
 
   it('revises the draft into a new version and shows what changed', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -141,6 +141,7 @@ function RecentSessions({ viewer, onOpen }: { viewer: string; onOpen: (id: strin
 
 /** No session open: choose the cards and start, or reopen a recent session. */
 function NewSession({ viewer, onOpen }: { viewer: string; onOpen: (id: string) => void }) {
+  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<readonly BuilderSource[]>([]);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -149,6 +150,7 @@ function NewSession({ viewer, onOpen }: { viewer: string; onOpen: (id: string) =
     setFailure(null);
     try {
       const { id } = await createSession(chosen.map((card) => card.id));
+      void queryClient.invalidateQueries({ queryKey: sessionListQuery(viewer).queryKey });
       onOpen(id);
     } catch (error) {
       setFailure(error);

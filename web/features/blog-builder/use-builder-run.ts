@@ -64,6 +64,8 @@ export function useBuilderRun(
       last.current = { step, body };
       setRun((current) => ({ ...current, step, status: 'running', live: '', failure: null, version: null }));
       let failed: string | null = null;
+      // Whether the step's result (the outline, a version) arrived: a body that ends without it was cut.
+      let finished = false;
       const onEvent = (event: BuilderEvent) => {
         switch (event.t) {
           case 'mode':
@@ -73,10 +75,12 @@ export function useBuilderRun(
             setRun((current) => ({ ...current, live: current.live + event.text }));
             break;
           case 'outline':
+            finished = true;
             update((session) => ({ ...session, outline: event.outline }));
             setRun((current) => ({ ...current, live: '' }));
             break;
           case 'version':
+            finished = true;
             onVersionDraft(event.version.number, event.version.draft);
             update((session) => withVersion(session, event.version));
             // An incomplete version after an error keeps its text in the version; the live text stays too.
@@ -110,6 +114,8 @@ export function useBuilderRun(
       }
       if (controller.current !== abort) return;
       controller.current = null;
+      if (failed === null && !finished)
+        failed = 'The connection ended before the step was finished. Try again.';
       setRun((current) => ({
         ...current,
         status: failed === null ? 'done' : 'failed',
