@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BuilderEvent } from '../../../contracts/blog-builder.ts';
 import { errorResponse, stubApi } from '../../test/api-stub.ts';
+import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
 import {
   cardId,
@@ -90,6 +91,26 @@ describe('/blog_builder', () => {
       { cardIds: [cardId(1)] },
     ]);
     expect(await screen.findByRole('button', { name: 'Make outline' })).toBeVisible();
+  });
+
+  it('offers the person’s decks to find cards by, and asks by the deck’s id', async () => {
+    signIn();
+    const { requests } = stubApi({
+      'GET /api/blog-builder/sessions': { items: [] },
+      'GET /api/play/decks': {
+        items: [deckFixture(1, { name: 'Ranking' }), deckFixture(2, { name: 'Search' })],
+      },
+      'GET /api/blog-builder/sources': { cards: [], refused: [] },
+    });
+    const u = userEvent.setup();
+    renderApp('/blog_builder');
+    await u.selectOptions(await screen.findByRole('combobox', { name: 'Find cards by' }), 'Deck');
+    await u.selectOptions(await screen.findByRole('combobox', { name: 'Deck' }), 'Search');
+    await u.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText('No cards found.')).toBeVisible();
+    expect(requests('GET /api/blog-builder/sources').map((r) => r.query.toString())).toEqual([
+      `by=deck&value=${deckIdOf(2)}`,
+    ]);
   });
 
   it('shows the server’s refusal of the sources with its message', async () => {

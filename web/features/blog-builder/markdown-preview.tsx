@@ -39,8 +39,9 @@ export function MarkdownPreview({
       </Typography>
       {draft.sections.length === 0 && !draft.title ? null : (
         <>
-          <Box component="p" sx={{ m: 0 }}>
-            # {draft.title}
+          {/* The editor has a field of its own for the title; the body starts at the first section. */}
+          <Box component="p" sx={{ m: 0, fontFamily: 'inherit', color: 'text.secondary' }}>
+            Title: {draft.title}
           </Box>
           {draft.sections.map((section, index) => (
             <Box key={index}>
