@@ -113,6 +113,25 @@ describe('/blog_builder', () => {
     ]);
   });
 
+  it('saves a changed source set of an open session', async () => {
+    signIn();
+    const { requests } = stubApi({
+      [`GET ${base}`]: sessionFixture({ outline: outlineFixture }),
+      [`PUT ${base}/sources`]: sessionFixture({ sources: [sourceFixture(1)] }),
+    });
+    const u = userEvent.setup();
+    renderApp(sessionPage);
+    await u.click(await screen.findByRole('tab', { name: /Sources/ }));
+    expect(screen.getByRole('tabpanel', { name: 'Sources' })).toBeVisible();
+    const save = screen.getByRole('button', { name: 'Save sources' });
+    expect(save).toBeDisabled();
+    await u.click(screen.getByRole('button', { name: 'Remove Card 2' }));
+    await u.click(save);
+    await waitFor(() =>
+      expect(requests(`PUT ${base}/sources`).map((r) => r.body)).toEqual([{ cardIds: [cardId(1)] }]),
+    );
+  });
+
   it('shows the server’s refusal of the sources with its message', async () => {
     signIn();
     stubApi({

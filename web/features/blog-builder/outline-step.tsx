@@ -116,7 +116,8 @@ function SectionEditor({
             if (id) onChange(updateSection(outline, index, (s) => ({ ...s, cardIds: [...s.cardIds, id] })));
           }}
           slotProps={selectProps}
-          sx={{ maxWidth: '100%', minWidth: 0 }}
+          // A native select is as wide as its longest option; the field's width bounds it on a phone.
+          fullWidth
         >
           <option value="">Choose a card…</option>
           {more.map((source) => (

@@ -56,7 +56,7 @@ function statusWords(run: BuilderRun): string {
 /** One step's panel, named by its heading. */
 function StepPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-label={title} sx={{ display: 'grid', gap: space.block, minWidth: 0 }}>
+    <Box role="tabpanel" aria-label={title} sx={{ display: 'grid', gap: space.block, minWidth: 0 }}>
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>
         {title}
       </Typography>
@@ -153,9 +153,8 @@ export function Workspace({ viewer, session }: { viewer: string; session: Builde
                     : session.versions.length > 1
             }
           >
-            <StepButton onClick={() => setActive(index)} aria-current={active === index ? 'step' : undefined}>
-              {name}
-            </StepButton>
+            {/* A tab of the stepper's tab list (MUI's own roles); the panel below is its tab panel. */}
+            <StepButton onClick={() => setActive(index)}>{name}</StepButton>
           </Step>
         ))}
       </Stepper>
