@@ -388,7 +388,7 @@ describe('/blog_builder', () => {
     const form = await screen.findByRole('form', { name: 'Revise the draft' });
     await u.click(within(form).getByRole('button', { name: 'Shorter' }));
     expect(within(form).getByRole('textbox', { name: 'How to revise it' })).toHaveValue('Make it shorter.');
-    await u.selectOptions(within(form).getByRole('combobox', { name: 'Revise' }), 'Section 2: How');
+    await u.selectOptions(within(form).getByRole('combobox', { name: 'Part to revise' }), 'Section 2: How');
     await u.click(within(form).getByRole('button', { name: 'Revise' }));
 
     expect(await screen.findByText('Version 2 is ready.')).toBeVisible();

@@ -62,7 +62,7 @@ export function ReviseForm({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
         <TextField
           select
-          label="Revise"
+          label="Part to revise"
           value={scope}
           onChange={(event) => setScope(event.target.value)}
           slotProps={selectProps}
