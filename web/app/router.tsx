@@ -47,7 +47,7 @@ export const pageRoutes: RouteObject[] = [
   {
     path: 'blog_builder',
     lazy: async () => ({
-      Component: (await import('../features/blog/blog-builder-page.tsx')).BlogBuilderPage,
+      Component: (await import('../features/blog-builder/blog-builder-page.tsx')).BlogBuilderPage,
     }),
   },
   {

@@ -1,0 +1,166 @@
+import { useId, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Radio from '@mui/material/Radio';
+import Typography from '@mui/material/Typography';
+import { alpha, useTheme } from '@mui/material/styles';
+import type { BuilderDraft, BuilderSession } from '../../../contracts/blog-builder.ts';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { compareDrafts } from './draft-diff.ts';
+
+type VersionSummary = BuilderSession['versions'][number];
+
+const modeNames = { model: 'language model', composer: 'composer' } as const;
+
+/** "First draft", "Revised: Shorter (section 2)". */
+function versionLabel(version: VersionSummary, headings: readonly string[]): string {
+  if (version.instruction === null) return version.number === 1 ? 'First draft' : 'Edited by hand';
+  const scope =
+    version.sectionIndex === null
+      ? ''
+      : ` (section ${version.sectionIndex + 1}${headings[version.sectionIndex] ? `: ${headings[version.sectionIndex]}` : ''})`;
+  return `“${version.instruction}”${scope}`;
+}
+
+/** The changes from one draft to the next: added words in `<ins>`, removed ones in `<del>`, said in words too. */
+function DraftDiff({
+  before,
+  after,
+  from,
+  to,
+}: {
+  before: BuilderDraft;
+  after: BuilderDraft;
+  from: number;
+  to: number;
+}) {
+  const theme = useTheme();
+  const changes = useMemo(() => compareDrafts(before, after), [before, after]);
+  const added = changes.filter((change) => change.added).length;
+  const removed = changes.filter((change) => change.removed).length;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {added === 0 && removed === 0
+          ? 'The two versions are the same.'
+          : `${added} ${added === 1 ? 'part' : 'parts'} added, ${removed} removed.`}
+      </Typography>
+      <Box
+        role="region"
+        aria-label={`Changes from version ${from} to version ${to}`}
+        tabIndex={0}
+        sx={{
+          p: 1.5,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          maxHeight: 480,
+          overflow: 'auto',
+          // Underline and strike-through tell the changes apart without the tint; the hidden words say them.
+          '& ins': {
+            bgcolor: alpha(theme.palette.success.main, 0.2),
+            color: 'text.primary',
+            textDecoration: 'underline',
+          },
+          '& del': {
+            bgcolor: alpha(theme.palette.error.main, 0.2),
+            color: 'text.primary',
+            textDecoration: 'line-through',
+          },
+        }}
+      >
+        {changes.map((change, index) =>
+          change.added ? (
+            <ins key={index}>
+              <VisuallyHidden>[added: </VisuallyHidden>
+              {change.value}
+              <VisuallyHidden>]</VisuallyHidden>
+            </ins>
+          ) : change.removed ? (
+            <del key={index}>
+              <VisuallyHidden>[removed: </VisuallyHidden>
+              {change.value}
+              <VisuallyHidden>]</VisuallyHidden>
+            </del>
+          ) : (
+            <span key={index}>{change.value}</span>
+          ),
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Every version with its instruction, writer and completeness; choosing one shows what changed from the
+ * version before. The API gives only the newest version in full, so a comparison needs both drafts to have
+ * been seen on this page (the newest, and those written while it was open).
+ */
+export function VersionsPanel({
+  session,
+  drafts,
+}: {
+  session: BuilderSession;
+  drafts: ReadonlyMap<number, BuilderDraft>;
+}) {
+  const name = useId();
+  const newest = session.versions.at(-1)?.number ?? null;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const selected = chosen ?? newest;
+  const headings = session.outline?.sections.map((section) => section.heading) ?? [];
+  if (session.versions.length === 0) return null;
+
+  const index = session.versions.findIndex((version) => version.number === selected);
+  const previous = index > 0 ? session.versions[index - 1] : undefined;
+  const after = selected === null ? undefined : drafts.get(selected);
+  const before = previous ? drafts.get(previous.number) : undefined;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box
+        component="ol"
+        aria-label="Versions"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}
+      >
+        {[...session.versions].reverse().map((version) => (
+          <li key={version.number}>
+            <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Radio
+                name={name}
+                checked={version.number === selected}
+                onChange={() => setChosen(version.number)}
+                slotProps={{ input: { 'aria-label': `Version ${version.number}` } }}
+              />
+              <Typography component="span" sx={{ fontWeight: 500 }}>
+                Version {version.number}
+              </Typography>
+              <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {versionLabel(version, headings)}
+              </Typography>
+              <Typography component="span" variant="body2" color="text.secondary">
+                by the {modeNames[version.mode]}
+              </Typography>
+              {version.complete ? null : (
+                <Chip size="small" color="warning" variant="outlined" label="Incomplete" />
+              )}
+            </Box>
+          </li>
+        ))}
+      </Box>
+      {selected === null ? null : previous === undefined ? (
+        <Typography variant="body2" color="text.secondary">
+          Version {selected} is the first: there is nothing before it to compare with.
+        </Typography>
+      ) : before && after ? (
+        <DraftDiff before={before} after={after} from={previous.number} to={selected} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          The text of version {before ? selected : previous.number} is not at hand on this page, so the
+          changes cannot be shown. Versions written while the page is open can be compared.
+        </Typography>
+      )}
+    </Box>
+  );
+}
