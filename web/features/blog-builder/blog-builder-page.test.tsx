@@ -267,7 +267,7 @@ describe('/blog_builder', () => {
     await u.click(screen.getByRole('tab', { name: 'Markdown' }));
     const markdown = screen.getByRole('region', { name: 'What the editor receives' });
     expect(markdown).toHaveTextContent('## Why rank');
-    expect(markdown).toHaveTextContent('People see only the top of a list.[^1] So order matters a lot.');
+    expect(markdown).toHaveTextContent('People see only the top of a list. So order matters a lot.[^1]');
     expect(markdown).toHaveTextContent(`[^2]: [Card 1](/cards/${cardId(1)})`);
   });
 
