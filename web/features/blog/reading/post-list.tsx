@@ -85,12 +85,10 @@ export function PostList({
         ))}
       </Box>
       {list.pageCount > 1 ? (
-        <Box
-          component="nav"
-          aria-label={`Pages of ${label.toLowerCase()}`}
-          sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
-        >
+        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}>
           <Pagination
+            // The pager is its own navigation landmark.
+            aria-label={`Pages of ${label.toLowerCase()}`}
             page={Math.min(filters.page, list.pageCount)}
             count={list.pageCount}
             siblingCount={1}
