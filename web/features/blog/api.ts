@@ -100,7 +100,6 @@ export const postQuery = (slug: string, readerKey: string | undefined) =>
     queryKey: postQueryKey(slug, readerKey),
     queryFn: ({ signal }) =>
       apiFetch(`/api/blog/posts/by-slug/${encodeURIComponent(slug)}`, { schema: postSchema, signal }),
-    retry: (failures, error) => !isNotFound(error) && failures < 2,
   });
 
 export const authorQueryKey = (handle: string, readerKey: string | undefined) =>
@@ -112,7 +111,6 @@ export const authorQuery = (handle: string, readerKey: string | undefined) =>
     queryKey: authorQueryKey(handle, readerKey),
     queryFn: ({ signal }) =>
       apiFetch(`/api/blog/authors/${encodeURIComponent(handle)}`, { schema: blogAuthorSchema, signal }),
-    retry: (failures, error) => !isNotFound(error) && failures < 2,
   });
 
 export const commentsQueryKey = (postId: string, readerKey: string | undefined) =>
