@@ -54,6 +54,10 @@ describe('/blog', () => {
       '/blog/rss.xml',
     );
     expect(screen.getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', '/blog/atom.xml');
+    expect(document.head.querySelector('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/blog/rss.xml',
+    );
     // Signed out: no "Write a post" in the header.
     expect(screen.queryByRole('link', { name: 'Write a post' })).not.toBeInTheDocument();
     expect(

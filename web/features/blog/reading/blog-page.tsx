@@ -63,6 +63,9 @@ export function FeedLinks({ tag, author }: { tag?: string; author?: string }) {
   const what = author ? 'these posts' : tag ? `#${tag}` : 'the blog';
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {/* React puts these in the document's head, where feed readers and browsers look for a page's feeds. */}
+      <link rel="alternate" type="application/rss+xml" title={`RSS feed of ${what}`} href={feeds.rss} />
+      <link rel="alternate" type="application/atom+xml" title={`Atom feed of ${what}`} href={feeds.atom} />
       <RssFeedIcon fontSize="small" aria-hidden sx={{ color: 'warning.main' }} />
       {/* The feeds are files the server writes, not pages of the app: plain links. */}
       <Link href={feeds.rss} type="application/rss+xml">

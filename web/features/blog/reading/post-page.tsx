@@ -28,8 +28,8 @@ import { useCardLinks } from './use-card-links.ts';
 /** No post at this address (never was, unpublished, or a mistyped link). */
 function PostNotFound() {
   return (
-    <Box component="section" aria-labelledby="section-title" sx={{ maxWidth: 760 }}>
-      <PageHeader title="Post not found" />
+    <Box component="section" aria-labelledby="post-title" sx={{ maxWidth: 760 }}>
+      <PageHeader title="Post not found" titleId="post-title" />
       <Typography sx={{ mb: 3 }}>
         There is no published post at this address. The link may be mistyped, or the post may have been
         unpublished.
@@ -83,8 +83,8 @@ function PostView({ slug }: { slug: string }) {
   if (notFound) return <PostNotFound />;
   if (!post)
     return (
-      <Box component="section" aria-labelledby="section-title">
-        <PageHeader title="Blog post" />
+      <Box component="section" aria-labelledby="post-title">
+        <PageHeader title="Blog post" titleId="post-title" />
         {query.isError ? (
           <QueryError
             error={query.error}
@@ -123,7 +123,7 @@ function PostView({ slug }: { slug: string }) {
     >
       <Box
         component="article"
-        aria-labelledby="section-title"
+        aria-labelledby="post-title"
         sx={{ maxWidth: 760, minWidth: 0, width: '100%', justifySelf: 'center' }}
       >
         {post.coverURL ? (
@@ -144,6 +144,8 @@ function PostView({ slug }: { slug: string }) {
         ) : null}
         <PageHeader
           title={post.title}
+          // Not the usual `section-title`: the post's own headings take `section-…` ids.
+          titleId="post-title"
           {...(post.excerpt ? { subtitle: post.excerpt } : {})}
           actions={
             post.canEdit ? (
