@@ -49,7 +49,8 @@ function PostBody({ post, onSections }: { post: Post; onSections: (entries: TocE
     if (ref.current) onSections(tocEntriesOf(ref.current));
   }, [post.body, links, onSections]);
   return (
-    <Box ref={ref} sx={{ minWidth: 0 }}>
+    // A section a contents link jumps to starts below the sticky top bar, not under it.
+    <Box ref={ref} sx={{ minWidth: 0, '& h2, & h3': { scrollMarginTop: 88 } }}>
       <CitedMarkdown source={post.body} links={links} headingIds />
     </Box>
   );
@@ -77,6 +78,10 @@ function PostView({ slug }: { slug: string }) {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [sections, setSections] = useState<TocEntry[]>([]);
   const notFound = query.isError && isNotFound(query.error);
+  // The side column is reserved from the first render when the text has sections (an ATX h2 or h3), so the
+  // text does not move sideways once the contents are collected from the page.
+  const sideColumn =
+    wide && (sections.length > 0 || (post !== undefined && /^ {0,3}#{2,3}\s+\S/m.test(post.body)));
   useDocumentTitle(post ? post.title : notFound ? 'Post not found' : 'Blog post');
   useCanonicalSlug(post, slug, readerKey);
 
@@ -117,7 +122,7 @@ function PostView({ slug }: { slug: string }) {
       sx={{
         display: 'grid',
         gap: 4,
-        gridTemplateColumns: wide && sections.length > 0 ? 'minmax(0, 1fr) 260px' : 'minmax(0, 1fr)',
+        gridTemplateColumns: sideColumn ? 'minmax(0, 1fr) 260px' : 'minmax(0, 1fr)',
         alignItems: 'start',
       }}
     >
@@ -184,7 +189,7 @@ function PostView({ slug }: { slug: string }) {
         <AuthorCard author={post.author} followers={post.authorFollowers} follow={follow} />
         <Comments postId={post.id} readerKey={readerKey} back={postPath(post.slug)} count={post.comments} />
       </Box>
-      {wide && sections.length > 0 ? <TableOfContents entries={sections} wide /> : null}
+      {sideColumn ? <TableOfContents entries={sections} wide /> : null}
     </Box>
   );
 }
