@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { authorFixture, postFixture } from '../features/blog/reading/test-fixtures.ts';
 import { stubApi } from '../test/api-stub.ts';
 import {
   certificateFixture,
@@ -20,6 +21,8 @@ const pages: [path: string, heading: string][] = [
   ['/about/customer-support', 'Customer support'],
   ['/document', 'User guide'],
   ['/blog', 'Blog'],
+  ['/blog/why-graphs', 'Why graphs matter'],
+  ['/blog/authors/ada', 'Ada Lovelace'],
   ['/exploration', 'Explore'],
   ['/research', 'Research'],
   ['/research_center', 'Research centre'],
@@ -52,6 +55,8 @@ const pages: [path: string, heading: string][] = [
 
 // Pages whose heading comes from the API get their answers; the others render their heading without one.
 const answers: Record<string, Record<string, object>> = {
+  '/blog/why-graphs': { 'GET /api/blog/posts/by-slug/why-graphs': postFixture() },
+  '/blog/authors/ada': { 'GET /api/blog/authors/ada': authorFixture() },
   '/classroom': { 'GET /api/classroom/courses': courseListFixture([recsysSummary()]) },
   '/classroom/classes/modern-recommendation-systems': {
     'GET /api/classroom/courses/modern-recommendation-systems': recsysDetail(),

@@ -40,9 +40,20 @@ export const pageRoutes: RouteObject[] = [
     path: 'document',
     lazy: async () => ({ Component: (await import('../features/guide/document-page.tsx')).DocumentPage }),
   },
+  // The blog: its front page, then a post and an author's page (after it, as the blog's own paths).
   {
     path: 'blog',
-    lazy: async () => ({ Component: (await import('../features/blog/blog-page.tsx')).BlogPage }),
+    lazy: async () => ({ Component: (await import('../features/blog/reading/blog-page.tsx')).BlogPage }),
+  },
+  {
+    path: 'blog/:slug',
+    lazy: async () => ({ Component: (await import('../features/blog/reading/post-page.tsx')).PostPage }),
+  },
+  {
+    path: 'blog/authors/:handle',
+    lazy: async () => ({
+      Component: (await import('../features/blog/reading/author-page.tsx')).AuthorPage,
+    }),
   },
   {
     path: 'blog_builder',

@@ -15,6 +15,7 @@ import remarkMath from 'remark-math';
 import { prepareSource, rehypeCardSyntax, type ClozeView, type LinkResolver } from './card-syntax.ts';
 import { rehypeCitationReferences, type CitationMap } from './citations.ts';
 import { CodeBlock } from './code-block.tsx';
+import { rehypeHeadingIds } from './heading-ids.ts';
 import { markdownSx } from './markdown-styles.ts';
 import { rehypeSafeLinks } from './safe-links.ts';
 import { rehypeScrollableMath } from './scrollable-math.ts';
@@ -40,6 +41,8 @@ export interface MarkdownProps {
    * Undefined leaves them as written. Keep it stable (memoised) so the text is not rendered again.
    */
   citations?: CitationMap | undefined;
+  /** Ids on h2 and h3 (`section-…`), for a long text with a table of contents (a blog post). Off for cards. */
+  headingIds?: boolean;
 }
 
 // Math is typeset without `trust` (no \href, \url, \includegraphics, \html*), never throws (a bad formula
@@ -58,7 +61,14 @@ const katexOptions: Omit<KatexOptions, 'displayMode' | 'throwOnError'> = {
  * highlighted by Shiki, `[[wiki links]]`, `{{c1::cloze}}` deletions and `[@key]` citations. Raw HTML is parsed and sanitised to
  * GitHub's allow-list; see docs/ARCHITECTURE.md for the order of the passes and why it is safe.
  */
-export function Markdown({ source, links, cloze, siteLinksOnly = false, citations }: MarkdownProps) {
+export function Markdown({
+  source,
+  links,
+  cloze,
+  siteLinksOnly = false,
+  citations,
+  headingIds = false,
+}: MarkdownProps) {
   const documentId = useId().replace(/[^\w-]/g, '');
   const idPrefix = `md${documentId}-`;
   // The ids the renderer makes itself (references) start apart from every id the sanitiser prefixes.
@@ -86,6 +96,8 @@ export function Markdown({ source, links, cloze, siteLinksOnly = false, citation
           [rehypeCardSyntax, { prepared, links, citations, ownPrefix }],
           // Our own elements and text only: reference texts are text nodes, never parsed as HTML.
           [rehypeCitationReferences, { citations, prefix: ownPrefix }],
+          // After the sanitiser, so these ids are not prefixed; after card syntax, so links show as their text.
+          ...(headingIds ? [rehypeHeadingIds] : []),
           [rehypeKatex, katexOptions],
           rehypeScrollableMath,
           [rehypeSafeLinks, { idPrefix, ownPrefix, siteOnly: siteLinksOnly }],
@@ -95,7 +107,7 @@ export function Markdown({ source, links, cloze, siteLinksOnly = false, citation
         {prepared.markdown}
       </ReactMarkdown>
     );
-  }, [source, links, hide, highlight, idPrefix, ownPrefix, siteLinksOnly, citations]);
+  }, [source, links, hide, highlight, idPrefix, ownPrefix, siteLinksOnly, citations, headingIds]);
 
   return (
     <Box className="markdown" sx={markdownSx}>

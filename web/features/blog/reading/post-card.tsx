@@ -1,0 +1,124 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PostSummary } from '../../../../contracts/blog.ts';
+import { ProfileAvatar } from '../../../components/profile-avatar.tsx';
+import { displayNameOf } from '../api.ts';
+import { authorPath, formatDate, postPath, readingTime, tagPath } from './paths.ts';
+
+// Every part of a card has a fixed height (the cover's ratio, clamped lines), so a card, its skeleton and the
+// next page's cards take the same room and nothing below moves while posts load.
+const lines = (count: number) => ({
+  display: '-webkit-box',
+  WebkitLineClamp: count,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  height: `calc(${count} * 1.5em)`,
+  lineHeight: 1.5,
+});
+
+const coverSx = { aspectRatio: '16 / 9', width: '100%', display: 'block', objectFit: 'cover' } as const;
+
+/** A post's cover at a fixed ratio; a post without one gets a quiet block of the same size. */
+function Cover({ post }: { post: PostSummary }) {
+  if (post.coverURL)
+    return (
+      <Box
+        component="img"
+        src={post.coverURL}
+        alt={post.coverAlt}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        sx={{ ...coverSx, bgcolor: 'action.hover' }}
+      />
+    );
+  return <Box aria-hidden sx={{ ...coverSx, bgcolor: 'action.hover' }} />;
+}
+
+/**
+ * One post in a list: cover, title (to the post), excerpt, author (to their blog page), date, reading time
+ * and tags (each filters the list). Featured posts are drawn larger, with a longer excerpt.
+ */
+export function PostCard({ post, featured = false }: { post: PostSummary; featured?: boolean }) {
+  const name = displayNameOf(post.author);
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={`post-${post.id}-title`}
+      sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
+      <Cover post={post} />
+      <Stack spacing={1} sx={{ p: 2, flex: 1 }}>
+        <Typography
+          id={`post-${post.id}-title`}
+          variant={featured ? 'h2' : 'h6'}
+          component="h3"
+          sx={{ ...lines(2), fontWeight: 600 }}
+        >
+          <Link component={RouterLink} to={postPath(post.slug)} underline="hover" color="inherit">
+            {post.title}
+          </Link>
+        </Typography>
+        <Typography color="text.secondary" sx={lines(featured ? 4 : 3)}>
+          {post.excerpt}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          {/* The name is written beside the photo, so the photo says nothing more. */}
+          <ProfileAvatar name={name} photoURL={post.author.photoURL} size={28} alt="" />
+          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Link component={RouterLink} to={authorPath(post.author.handle)}>
+              {name}
+            </Link>{' '}
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> ·{' '}
+              {readingTime(post.readingMinutes)}
+            </Box>
+          </Typography>
+        </Stack>
+        {post.tags.length > 0 ? (
+          <Box
+            component="ul"
+            aria-label={`Tags of ${post.title}`}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 0.5,
+              maxHeight: 56,
+              overflow: 'hidden',
+            }}
+          >
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <Chip size="small" label={`#${tag}`} clickable component={RouterLink} to={tagPath(tag)} />
+              </li>
+            ))}
+          </Box>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A card's place while its post loads, the same size as the card. */
+export function PostCardSkeleton({ featured = false }: { featured?: boolean }) {
+  return (
+    <Paper variant="outlined" aria-hidden sx={{ overflow: 'hidden', height: '100%' }}>
+      <Skeleton variant="rectangular" sx={{ ...coverSx, height: 'auto' }} />
+      <Stack spacing={1} sx={{ p: 2 }}>
+        <Skeleton variant="text" sx={{ height: 'calc(2 * 1.5em)' }} />
+        <Skeleton variant="text" sx={{ height: `calc(${featured ? 4 : 3} * 1.5em)` }} />
+        <Skeleton variant="text" sx={{ height: 28 }} />
+      </Stack>
+    </Paper>
+  );
+}
