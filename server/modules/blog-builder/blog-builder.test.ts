@@ -125,6 +125,16 @@ describe('the blog builder with the composer (no language model)', () => {
     const outline = await request('POST', `/api/blog-builder/sessions/${session.id}/outline`, ada, {});
     expect(outline.statusCode, outline.body).toBe(200);
     expect(outline.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    // Streamed as it is written: never held back by the compressor, even for a client that accepts gzip.
+    const gzipped = await context.app.inject({
+      method: 'POST',
+      url: `/api/blog-builder/sessions/${session.id}/outline`,
+      payload: { mode: 'composer' },
+      remoteAddress: ada.address,
+      headers: { cookie: ada.cookie, origin: context.config.PUBLIC_URL, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBeUndefined();
+    expect(eventsOf(gzipped.body).map((event) => event.t)).toEqual(['mode', 'outline', 'usage']);
     const outlineEvents = eventsOf(outline.body);
     expect(outlineEvents.map((event) => event.t)).toEqual(['mode', 'outline', 'usage']);
     expect(outlineEvents[0]).toEqual({ t: 'mode', mode: 'composer', notice: composerNotices.noModel });
