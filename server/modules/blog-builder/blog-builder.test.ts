@@ -86,6 +86,46 @@ describe('the blog builder with the composer (no language model)', () => {
     expect(list.json()).toEqual({ items: [] });
   });
 
+  it('finds the cards of the reader’s deck and research project, and refuses another’s private card in them', async () => {
+    const ada = await signUp('Ada');
+    const bob = await signUp('Bob');
+    const word = `w${Date.now().toString(36)}`;
+    const { basics, metrics } = await cardsOf(ada, word);
+    const secret = await factory.card(bob.id, { title: 'Secret', body: 'Hidden.', visibility: 'private' });
+    const deck = await request('POST', '/api/play/decks', ada, {
+      name: 'Mine',
+      source: { kind: 'collection' },
+    });
+    const deckId = (deck.json() as { id: string }).id;
+    const { pool } = context.db;
+    for (const cardId of [basics.id, secret.id, metrics.id])
+      await pool.query('insert into deck_cards (deck_id, card_id) values ($1, $2)', [deckId, cardId]);
+    const byDeck = sourceResultSchema.parse(
+      (await request('GET', `/api/blog-builder/sources?by=deck&value=${deckId}`, ada)).json(),
+    );
+    expect(byDeck.cards.map((card) => card.id)).toEqual([basics.id, metrics.id]);
+    expect(byDeck.refused.map((entry) => entry.ref)).toEqual([secret.id]);
+    // Bob may not read Ada's deck through the builder.
+    expect(
+      sourceResultSchema.parse(
+        (await request('GET', `/api/blog-builder/sources?by=deck&value=${deckId}`, bob)).json(),
+      ).cards,
+    ).toEqual([]);
+    const project = await pool.query<{ id: string }>(
+      `insert into research_projects (owner_key, title) values ($1, 'Review') returning id`,
+      [ada.id],
+    );
+    const projectId = project.rows[0]!.id;
+    await pool.query(
+      'insert into research_project_papers (project_id, card_id, position) values ($1, $2, 1), ($1, $3, 0)',
+      [projectId, basics.id, metrics.id],
+    );
+    const byProject = sourceResultSchema.parse(
+      (await request('GET', `/api/blog-builder/sources?by=project&value=${projectId}`, ada)).json(),
+    );
+    expect(byProject).toMatchObject({ cards: [{ id: metrics.id }, { id: basics.id }], refused: [] });
+  });
+
   it('refuses empty and oversized source sets, and keeps sessions to their owner', async () => {
     const ada = await signUp('Ada');
     const empty = await create(ada, []);
@@ -125,6 +165,16 @@ describe('the blog builder with the composer (no language model)', () => {
     const outline = await request('POST', `/api/blog-builder/sessions/${session.id}/outline`, ada, {});
     expect(outline.statusCode, outline.body).toBe(200);
     expect(outline.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    // Streamed as it is written: never held back by the compressor, even for a client that accepts gzip.
+    const gzipped = await context.app.inject({
+      method: 'POST',
+      url: `/api/blog-builder/sessions/${session.id}/outline`,
+      payload: { mode: 'composer' },
+      remoteAddress: ada.address,
+      headers: { cookie: ada.cookie, origin: context.config.PUBLIC_URL, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBeUndefined();
+    expect(eventsOf(gzipped.body).map((event) => event.t)).toEqual(['mode', 'outline', 'usage']);
     const outlineEvents = eventsOf(outline.body);
     expect(outlineEvents.map((event) => event.t)).toEqual(['mode', 'outline', 'usage']);
     expect(outlineEvents[0]).toEqual({ t: 'mode', mode: 'composer', notice: composerNotices.noModel });

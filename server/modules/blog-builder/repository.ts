@@ -252,20 +252,23 @@ export function createBlogBuilderRepository(orm: Orm) {
       });
     },
 
-    /** Records a step that called the model, with its token use. */
-    async addRun(
-      owner: string,
-      sessionId: string,
-      step: 'outline' | 'draft' | 'revise',
-      tokens: { prompt: number; completion: number },
-    ) {
-      await orm.insert(blogBuilderRuns).values({
-        profileKey: owner,
-        sessionId,
-        step,
-        promptTokens: tokens.prompt,
-        completionTokens: tokens.completion,
-      });
+    /**
+     * Records a step that calls the model, before the call: it counts against the allowance even if the
+     * client goes away mid-step. Its token use is filled in when the step ends (`setRunTokens`).
+     */
+    async addRun(owner: string, sessionId: string, step: 'outline' | 'draft' | 'revise'): Promise<string> {
+      const [row] = await orm
+        .insert(blogBuilderRuns)
+        .values({ profileKey: owner, sessionId, step })
+        .returning({ id: blogBuilderRuns.id });
+      return row!.id;
+    },
+
+    async setRunTokens(id: string, tokens: { prompt: number; completion: number }) {
+      await orm
+        .update(blogBuilderRuns)
+        .set({ promptTokens: tokens.prompt, completionTokens: tokens.completion })
+        .where(eq(blogBuilderRuns.id, id));
     },
 
     /** The person's blog-builder token use since the UTC day began. */

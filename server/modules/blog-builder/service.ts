@@ -430,8 +430,9 @@ export function createBlogBuilderService(deps: BlogBuilderDeps) {
           const sources = numberSources(cards);
           const messages = outlinePrompt(sources);
           const written: Written = { text: '', error: null };
+          const run = await repository.addRun(owner, session.id, 'outline');
           yield* write(chosen.llm, messages, signal, written);
-          await repository.addRun(owner, session.id, 'outline', {
+          await repository.setRunTokens(run, {
             prompt: promptTokens(messages),
             completion: estimateTextTokens(written.text),
           });
@@ -486,8 +487,9 @@ export function createBlogBuilderService(deps: BlogBuilderDeps) {
           const given = sectionSources(sources, section.cardIds);
           return { messages: draftPrompt(outline, index, given), sources: given };
         });
+        const run = await repository.addRun(owner, session.id, 'draft');
         const result = yield* sectionByCall(calls, chosen.llm, signal);
-        await repository.addRun(owner, session.id, 'draft', result.tokens);
+        await repository.setRunTokens(run, result.tokens);
         const row = await repository.addVersion(session.id, {
           instruction: null,
           sectionIndex: null,
@@ -556,8 +558,9 @@ export function createBlogBuilderService(deps: BlogBuilderDeps) {
           const given = sectionSources(sources, cited);
           return { messages: revisePrompt(draft, index, input.instruction, given, sources), sources: given };
         });
+        const run = await repository.addRun(owner, session.id, 'revise');
         const result = yield* sectionByCall(calls, chosen.llm, signal);
-        await repository.addRun(owner, session.id, 'revise', result.tokens);
+        await repository.setRunTokens(run, result.tokens);
         // Sections the model did not reach (it stopped) keep their text.
         const sections = draft.sections.map((section, index) => {
           const at = targets.findIndex((target) => target.index === index);
