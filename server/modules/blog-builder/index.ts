@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createLlmClient } from '../../lib/llm/client.ts';
+import { createBlogPosts } from '../blog/index.ts';
 import { countModelRequestsToday } from '../model-allowance/index.ts';
 import { createBlogBuilderRepository } from './repository.ts';
 import { blogBuilderRoutes } from './routes.ts';
@@ -12,6 +13,7 @@ import { createBlogBuilderService } from './service.ts';
  */
 export async function blogBuilderPlugin(app: FastifyInstance) {
   const { config } = app;
+  const posts = createBlogPosts(app.db.orm);
   const service = createBlogBuilderService({
     repository: createBlogBuilderRepository(app.db.orm),
     llm: config.llm ? createLlmClient(config.llm) : undefined,
@@ -19,6 +21,7 @@ export async function blogBuilderPlugin(app: FastifyInstance) {
     modelRequestsToday: (owner) => countModelRequestsToday(app.db.orm, owner),
     search: async (reader, q, tag, limit) =>
       (await app.explore.search(reader, { q, ...(tag ? { tag } : {}), limit })).items.map((card) => card.id),
+    createPostDraft: async (owner, post) => (await posts.create(owner, post, 'agent')).id,
   });
   await app.register(blogBuilderRoutes(service));
 }

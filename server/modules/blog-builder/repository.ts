@@ -5,9 +5,6 @@ import {
   blogBuilderRuns,
   blogBuilderSessions,
   blogBuilderVersions,
-  blogPostDrafts,
-  blogPostRevisions,
-  blogPosts,
   cardLikes,
   cardLinks,
   cards,
@@ -297,25 +294,12 @@ export function createBlogBuilderRepository(orm: Orm) {
      * empty until a publish), its working copy in `blog_post_drafts`, and revision 1 with reason 'agent'; and
      * the session remembers the post. Written here until the blog module offers it as a service.
      */
-    async createPostDraftFromBuilder(
-      owner: string,
-      sessionId: string,
-      post: { slug: string; title: string; body: string; tags: string[] },
-    ): Promise<string> {
-      return orm.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(blogPosts)
-          .values({ authorKey: owner, status: 'draft' })
-          .returning({ id: blogPosts.id });
-        const postId = created!.id;
-        await tx.insert(blogPostDrafts).values({ postId, ...post, revision: 1 });
-        await tx.insert(blogPostRevisions).values({ postId, number: 1, reason: 'agent', ...post });
-        await tx
-          .update(blogBuilderSessions)
-          .set({ postId, updatedAt: sql`now()` })
-          .where(eq(blogBuilderSessions.id, sessionId));
-        return postId;
-      });
+    /** Remembers the blog post the session was opened as. */
+    async setPost(sessionId: string, postId: string) {
+      await orm
+        .update(blogBuilderSessions)
+        .set({ postId, updatedAt: sql`now()` })
+        .where(eq(blogBuilderSessions.id, sessionId));
     },
   };
 }

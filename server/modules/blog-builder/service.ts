@@ -57,6 +57,8 @@ export type BlogBuilderDeps = {
   modelRequestsToday: (owner: string) => Promise<number>;
   /** Explore's full-text search of listed cards: their ids, best first. */
   search: (reader: string, q: string, tag: string | undefined, limit: number) => Promise<string[]>;
+  /** The blog's own "new draft" (its slug rules, a first revision kept as `agent`): the new post's id. */
+  createPostDraft: (owner: string, post: { title: string; body: string; tags: string[] }) => Promise<string>;
 };
 
 type CardRow = Awaited<ReturnType<BlogBuilderRepository['readableCards']>>[number];
@@ -95,19 +97,6 @@ export function commonTags(cards: { tags: string[] }[]): string[] {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, POST_TAGS)
     .map(([tag]) => tag);
-}
-
-/** A post's address from its title: lower-case words joined by dashes, at most 80 characters. */
-export function slugOf(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'post';
 }
 
 /** The blog builder: sources, sessions, and the outline, draft and revise steps as streams of events. */
@@ -590,12 +579,12 @@ export function createBlogBuilderService(deps: BlogBuilderDeps) {
       const draft = current.draft as BuilderDraft;
       const { rows } = await sessionCards(owner, session);
       const title = (draft.title.trim() || session.title || 'Untitled').slice(0, 160);
-      const postId = await repository.createPostDraftFromBuilder(owner, session.id, {
-        slug: slugOf(title),
+      const postId = await deps.createPostDraft(owner, {
         title,
         body: draftMarkdown(draft, new Map(rows.map((row) => [row.id, row.title]))),
         tags: commonTags(rows),
       });
+      await repository.setPost(session.id, postId);
       return { postId };
     },
   };
