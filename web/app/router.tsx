@@ -44,6 +44,19 @@ export const pageRoutes: RouteObject[] = [
     path: 'blog',
     lazy: async () => ({ Component: (await import('../features/blog/blog-page.tsx')).BlogPage }),
   },
+  // The author's pages: their posts, and one post's editor. Before `blog/:slug`, so `write` is never a slug.
+  {
+    path: 'blog/write',
+    lazy: async () => ({
+      Component: (await import('../features/blog/editor/my-posts-page.tsx')).MyPostsPage,
+    }),
+  },
+  {
+    path: 'blog/write/:id',
+    lazy: async () => ({
+      Component: (await import('../features/blog/editor/editor-page.tsx')).PostEditorPage,
+    }),
+  },
   {
     path: 'blog_builder',
     lazy: async () => ({
