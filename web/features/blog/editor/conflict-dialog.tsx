@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import type { PostContent } from '../../../../contracts/blog.ts';
 import { SheetDialog } from '../../../components/sheet-dialog.tsx';
 import { errorSentence } from '../../../lib/error-sentence.ts';
 import { postAsText } from './content.ts';
@@ -15,13 +16,22 @@ import type { PostSession } from './post-session.ts';
  * The post was saved elsewhere (another tab or device) since this copy was opened: the person either reloads
  * the latest text, losing this copy, or copies this copy first. Nothing is dropped without them choosing it.
  */
-export function ConflictDialog({ session, open }: { session: PostSession; open: boolean }) {
+export function ConflictDialog({
+  session,
+  content,
+  open,
+}: {
+  session: PostSession;
+  /** This copy's latest text (typing goes on while the dialog is open). */
+  content: PostContent;
+  open: boolean;
+}) {
   const titleId = useId();
   const textId = useId();
   const [copied, setCopied] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const text = postAsText(session.getSnapshot().content);
+  const text = postAsText(content);
 
   const copy = async () => {
     try {

@@ -42,6 +42,7 @@ function RevisionDiff({
   current: PostContent;
   onRestore: (content: PostContent) => void;
 }) {
+  const headingId = useId();
   const revision = useQuery(revisionQuery(postId, number));
   const result = useMemo(
     () =>
@@ -59,8 +60,8 @@ function RevisionDiff({
   const { added, removed } = changeCounts(result.changes);
   const label = `Changes from revision ${number} to your working copy`;
   return (
-    <Box component="section" aria-label={label} sx={{ mt: 2, minWidth: 0 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2, minWidth: 0 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         Revision {number} → your working copy
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

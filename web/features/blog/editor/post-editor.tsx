@@ -267,7 +267,7 @@ export function PostEditor({ post, ownerKey }: { post: EditablePost; ownerKey: s
         onCancel={() => setDialog(null)}
         onConfirm={() => void actions.remove()}
       />
-      <ConflictDialog session={session} open={snapshot.status === 'conflict'} />
+      <ConflictDialog session={session} content={content} open={snapshot.status === 'conflict'} />
       <LeaveGuard session={session} dirty={snapshot.dirty} />
     </Box>
   );
