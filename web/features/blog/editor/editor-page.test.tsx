@@ -39,7 +39,11 @@ function renderAt(path: string, { strict = false } = {}) {
 function editorRoutes(extra: Record<string, StubRoute | object | null> = {}) {
   return {
     [`GET ${postPath}/edit`]: editablePostFixture(),
-    'GET /api/blog/facets': { tags: [], authors: [], series: [{ slug: 'memory', title: 'Memory', posts: 2 }] },
+    'GET /api/blog/facets': {
+      tags: [],
+      authors: [],
+      series: [{ slug: 'memory', title: 'Memory', posts: 2 }],
+    },
     [`PUT ${postPath}/draft`]: ({ body }: { body: unknown }) =>
       jsonResponse(200, {
         revision: (body as SavePostInput).baseRevision + 1,
@@ -221,7 +225,8 @@ describe('/blog/write/:id autosave', () => {
   });
 
   it('shows the conflict dialog; Reload takes the latest text', async () => {
-    autosaveTiming.debounceMs = 50;
+    // Long enough for the whole word to be typed before the save that finds the conflict.
+    autosaveTiming.debounceMs = 1000;
     signIn();
     const u = userEvent.setup();
     let loads = 0;
@@ -241,7 +246,11 @@ describe('/blog/write/:id autosave', () => {
     renderAt(`/blog/write/${postIds.draft}`);
     const title = await screen.findByRole('textbox', { name: 'Title' });
     await u.type(title, ' mine');
-    const dialog = await screen.findByRole('dialog', { name: 'This post was changed elsewhere' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'This post was changed elsewhere' },
+      { timeout: 4000 },
+    );
     expect(within(dialog).getByRole('textbox', { name: 'Your text' })).toHaveValue(
       '# Spaced repetition mine\n\nReview just before you forget.',
     );
@@ -374,7 +383,12 @@ describe('/blog/write/:id history', () => {
       editorRoutes({
         [`GET ${postPath}/revisions`]: {
           items: [
-            { number: 3, reason: 'autosave', title: 'Spaced repetition', createdAt: '2026-03-01T10:00:00.000Z' },
+            {
+              number: 3,
+              reason: 'autosave',
+              title: 'Spaced repetition',
+              createdAt: '2026-03-01T10:00:00.000Z',
+            },
             { number: 2, reason: 'published', title: 'Spacing', createdAt: '2026-02-28T09:00:00.000Z' },
           ],
         },

@@ -114,24 +114,6 @@ export function PostEditor({ post, ownerKey }: { post: EditablePost; ownerKey: s
         title="Edit post"
         documentTitle={`Edit: ${content.title || 'Untitled post'}`}
         guideAnchor="blog"
-        subtitle={
-          <Box
-            component="span"
-            sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
-          >
-            <Chip
-              size="small"
-              variant="outlined"
-              color={statusColor(meta.status)}
-              label={statusLabel(meta.status, meta.scheduledFor)}
-            />
-            {meta.status !== 'draft' && meta.hasUnpublishedChanges ? (
-              <Chip size="small" variant="outlined" label="Unpublished changes" />
-            ) : null}
-            <SaveStatus snapshot={snapshot} />
-            <TextLink to="/blog/write">My posts</TextLink>
-          </Box>
-        }
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button variant="contained" startIcon={<PublishIcon />} onClick={() => setDialog('publish')}>
@@ -158,6 +140,19 @@ export function PostEditor({ post, ownerKey }: { post: EditablePost; ownerKey: s
       />
 
       <Stack spacing={2} sx={{ mb: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={statusColor(meta.status)}
+            label={statusLabel(meta.status, meta.scheduledFor)}
+          />
+          {meta.status !== 'draft' && meta.hasUnpublishedChanges ? (
+            <Chip size="small" variant="outlined" label="Unpublished changes" />
+          ) : null}
+          <SaveStatus snapshot={snapshot} />
+          <TextLink to="/blog/write">My posts</TextLink>
+        </Box>
         {snapshot.restoreOffer ? (
           <RestoreOffer
             writtenAt={snapshot.restoreOffer.writtenAt}
