@@ -20,6 +20,8 @@ const pages: [path: string, heading: string][] = [
   ['/about/customer-support', 'Customer support'],
   ['/document', 'User guide'],
   ['/blog', 'Blog'],
+  ['/blog/write', 'My posts'],
+  ['/blog/write/00000000-0000-4000-8000-000000000000', 'Edit post'],
   ['/exploration', 'Explore'],
   ['/research', 'Research'],
   ['/research_center', 'Research centre'],
