@@ -23,6 +23,8 @@ const pages: [path: string, heading: string][] = [
   ['/blog', 'Blog'],
   ['/blog/why-graphs', 'Why graphs matter'],
   ['/blog/authors/ada', 'Ada Lovelace'],
+  ['/blog/write', 'My posts'],
+  ['/blog/write/00000000-0000-4000-8000-000000000000', 'Edit post'],
   ['/exploration', 'Explore'],
   ['/research', 'Research'],
   ['/research_center', 'Research centre'],

@@ -55,6 +55,20 @@ export const pageRoutes: RouteObject[] = [
       Component: (await import('../features/blog/reading/author-page.tsx')).AuthorPage,
     }),
   },
+  // The author's pages: their posts, and one post's editor (`write` is a reserved slug, and a static segment
+  // ranks before `blog/:slug`).
+  {
+    path: 'blog/write',
+    lazy: async () => ({
+      Component: (await import('../features/blog/editor/my-posts-page.tsx')).MyPostsPage,
+    }),
+  },
+  {
+    path: 'blog/write/:id',
+    lazy: async () => ({
+      Component: (await import('../features/blog/editor/editor-page.tsx')).PostEditorPage,
+    }),
+  },
   {
     path: 'blog_builder',
     lazy: async () => ({

@@ -8,10 +8,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { cardImageRules } from '../../../contracts/files.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
-import { imageProblem, suggestTitles } from './api.ts';
+import { imageProblem } from '../../components/image-upload/upload-image.ts';
+import { suggestTitles } from './api.ts';
 import { CardPreview } from './card-preview.tsx';
 import type { BuilderContent } from './content.ts';
-import { UploadProgress, useImageUploads } from './image-uploads.tsx';
+import { UploadProgress, useImageUploads } from '../../components/image-upload/image-uploads.tsx';
 import type { MarkdownEditorHandle } from '../../components/markdown-editor/markdown-editor.tsx';
 
 // CodeMirror is the largest part of the builder: its own chunk, loaded while the draft is fetched.

@@ -1,4 +1,3 @@
-import { diffLines, diffWords, type Change } from 'diff';
 import type { CardVersion } from '../../../contracts/cards.ts';
 import { cardTypeNames } from '../../lib/card-labels.ts';
 
@@ -30,23 +29,4 @@ export function versionText(version: CardVersion): string {
   }
   if (version.coverURL) lines.push(`Cover: ${version.coverURL}`);
   return `${lines.join('\n')}\n\n${version.body}`;
-}
-
-/** How finely to compare: word by word, or whole lines. */
-export type DiffMode = 'words' | 'lines';
-
-// A word diff of two long, very different texts can take seconds; past this it gives up and compares lines.
-const wordDiffTimeoutMs = 300;
-
-/** The changes from `before` to `after`, and the mode really used (words fall back to lines when too slow). */
-export function compareTexts(
-  before: string,
-  after: string,
-  mode: DiffMode,
-): { changes: Change[]; mode: DiffMode } {
-  if (mode === 'words') {
-    const words = diffWords(before, after, { timeout: wordDiffTimeoutMs });
-    if (words) return { changes: words, mode: 'words' };
-  }
-  return { changes: diffLines(before, after), mode: 'lines' };
 }

@@ -15,7 +15,6 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
 import type { Card } from '../../../contracts/cards.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { errorSentence } from '../../lib/error-sentence.ts';
@@ -28,7 +27,9 @@ import {
   versionsQueryKey,
 } from './api.ts';
 import { formatDate } from './dates.ts';
-import { compareTexts, versionText, type DiffMode } from './version-diff.ts';
+import { compareTexts, changeCounts, type DiffMode } from '../../components/text-diff/compare-texts.ts';
+import { TextDiff } from '../../components/text-diff/text-diff.tsx';
+import { versionText } from './version-diff.ts';
 
 /** The changes between two versions: added text in `<ins>`, removed text in `<del>`, each said in words too. */
 function VersionDiff({
@@ -42,7 +43,6 @@ function VersionDiff({
   to: number;
   readerKey: string | undefined;
 }) {
-  const theme = useTheme();
   const [mode, setMode] = useState<DiffMode>('words');
   const before = useQuery(versionQuery(cardId, from, readerKey));
   const after = useQuery(versionQuery(cardId, to, readerKey));
@@ -62,8 +62,7 @@ function VersionDiff({
     );
   if (!result) return <CircularProgress size={24} aria-label="Loading the versions" sx={{ mt: 2 }} />;
 
-  const added = result.changes.filter((change) => change.added).length;
-  const removed = result.changes.filter((change) => change.removed).length;
+  const { added, removed } = changeCounts(result.changes);
   return (
     <Box sx={{ mt: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
@@ -88,55 +87,11 @@ function VersionDiff({
           ? 'The two versions are the same.'
           : `${added} ${added === 1 ? 'part' : 'parts'} added, ${removed} removed.`}
       </Typography>
-      <Box
-        data-testid="version-diff"
-        sx={{
-          p: 2,
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          fontFamily: 'monospace',
-          fontSize: '0.875rem',
-          maxHeight: 480,
-          overflow: 'auto',
-          // Colour and a line tell the changes apart; the hidden words say them to screen readers.
-          // A light tint under the body text keeps its contrast in both themes.
-          '& ins': {
-            bgcolor: alpha(theme.palette.success.main, 0.2),
-            color: 'text.primary',
-            textDecoration: 'underline',
-          },
-          '& del': {
-            bgcolor: alpha(theme.palette.error.main, 0.2),
-            color: 'text.primary',
-            textDecoration: 'line-through',
-          },
-        }}
-        // Scrollable, so it must be reachable by keyboard.
-        tabIndex={0}
-        role="region"
-        aria-label={`Changes from version ${from} to version ${to}`}
-      >
-        {result.changes.map((change, index) =>
-          change.added ? (
-            <ins key={index}>
-              <VisuallyHidden>[added: </VisuallyHidden>
-              {change.value}
-              <VisuallyHidden>]</VisuallyHidden>
-            </ins>
-          ) : change.removed ? (
-            <del key={index}>
-              <VisuallyHidden>[removed: </VisuallyHidden>
-              {change.value}
-              <VisuallyHidden>]</VisuallyHidden>
-            </del>
-          ) : (
-            <span key={index}>{change.value}</span>
-          ),
-        )}
-      </Box>
+      <TextDiff
+        changes={result.changes}
+        mode={result.mode}
+        label={`Changes from version ${from} to version ${to}`}
+      />
     </Box>
   );
 }

@@ -9,14 +9,14 @@ import Typography from '@mui/material/Typography';
 import { cardImageRules } from '../../../contracts/files.ts';
 import type { UploadedImage } from '../../../contracts/files.ts';
 import { errorSentence } from '../../lib/error-sentence.ts';
-import { imageProblem } from './api.ts';
+import { imageProblem } from './upload-image.ts';
 import { UploadProgress } from './image-uploads.tsx';
 import type { Upload } from './image-uploads.tsx';
 
 const maxMegabytes = cardImageRules.maxBytes / (1024 * 1024);
 
 /**
- * The cover image: choose a file, drop one on the area, or paste one while the area has focus. The browser
+ * The cover image of a card or a post: choose a file, drop one on the area, or paste one while the area has focus. The browser
  * refuses what it can see is wrong before uploading; the server's refusal shows here too.
  */
 export const CoverImage = memo(function CoverImage({
@@ -25,12 +25,15 @@ export const CoverImage = memo(function CoverImage({
   upload,
   uploads,
   error,
+  alt = 'The cover image',
 }: {
   coverURL: string | null;
   onChange: (url: string | null) => void;
   upload: (file: File) => Promise<UploadedImage>;
   uploads: readonly Upload[];
   error?: string | undefined;
+  /** What the preview says to screen readers; a post passes the alt text its author wrote. */
+  alt?: string;
 }) {
   const headingId = useId();
   const rulesId = useId();
@@ -97,7 +100,7 @@ export const CoverImage = memo(function CoverImage({
           <Box
             component="img"
             src={coverURL}
-            alt="The cover image"
+            alt={alt}
             sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 1, mb: 2 }}
           />
         ) : null}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { UploadedImage } from '../../../contracts/files.ts';
-import { uploadImage } from './api.ts';
+import { uploadImage } from './upload-image.ts';
 
 /** An image on its way to the server. */
 export interface Upload {
