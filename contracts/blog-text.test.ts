@@ -37,9 +37,7 @@ describe('slugify', () => {
     // 16 words of 9 letters: 16 × 10 − 1 = 159 characters; eight words fill 79, the ninth would pass 80.
     const title = Array.from({ length: 16 }, (_, i) => `word${String(i).padStart(5, '0')}`).join(' ');
     const slug = slugify(title);
-    expect(slug).toBe(
-      'word00000-word00001-word00002-word00003-word00004-word00005-word00006-word00007',
-    );
+    expect(slug).toBe('word00000-word00001-word00002-word00003-word00004-word00005-word00006-word00007');
     expect(slug).toHaveLength(79);
     // A word that ends exactly at 80 is kept whole.
     expect(slugify(`${'a'.repeat(80)} tail`)).toBe('a'.repeat(80));
