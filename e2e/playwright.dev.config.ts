@@ -38,6 +38,7 @@ export default defineConfig({
     'pdf-library.spec.ts',
     'classroom.spec.ts',
     'research.spec.ts',
+    'blog.spec.ts',
   ],
   // This one starts a production server of its own on another port; the development build plays no part in it.
   grepInvert: /reconnect after the server restarts/,

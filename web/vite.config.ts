@@ -135,12 +135,19 @@ export default defineConfig({
     proxy: {
       // `ws`: Confer's realtime connection is a WebSocket at /api/realtime.
       '/api': { target: 'http://localhost:3000', changeOrigin: false, ws: true },
+      // Files the server writes rather than pages of the app: the blog's feeds, the sitemap and robots.txt.
+      '^/blog/.*\\.xml$': { target: 'http://localhost:3000', changeOrigin: false },
+      '/sitemap.xml': { target: 'http://localhost:3000', changeOrigin: false },
+      '/robots.txt': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '^/blog/.*\\.xml$': { target: 'http://localhost:3000', changeOrigin: false },
+      '/sitemap.xml': { target: 'http://localhost:3000', changeOrigin: false },
+      '/robots.txt': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
 });

@@ -43,7 +43,10 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/about/terms-of-service': firstParagraph,
     '/about/customer-support': firstField,
     '/document': firstParagraph,
-    '/blog': firstParagraph,
+    // The first post: a featured one on the unfiltered first page.
+    '/blog': firstCardIn(/^(Featured|Posts)$/),
+    '/blog/why-spaced-repetition-works': firstParagraph,
+    '/blog/authors/ada_l': firstParagraph,
     '/exploration': firstCardIn(/cards$/i),
     '/research_center': firstParagraph,
     // The editor's introduction opens the topic.
@@ -69,7 +72,12 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/build': (main) => main.getByRole('button', { name: 'New card' }),
     '/workflow': firstParagraph,
     '/github_extractor': firstParagraph,
-    '/blog_builder': firstParagraph,
+    // The sources: where a post starts.
+    '/blog_builder': (main) => main.getByRole('region', { name: 'Sources' }),
+    // A new writer's empty list says how to start.
+    '/blog/write': (main) =>
+      main.getByRole('list', { name: 'Your posts' }).or(main.locator('[data-empty-state]')).first(),
+    '/blog/write/00000000-0000-4000-8000-000000000000': firstAlert,
     '/code_visualizer': firstParagraph,
     // The feed explained; until the server answers the debug endpoints, the alert that says why it cannot.
     '/recommendation_debug': (main) =>

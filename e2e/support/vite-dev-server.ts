@@ -33,7 +33,13 @@ const server = await createServer({
     host: '127.0.0.1',
     port,
     strictPort: true,
-    proxy: { '/api': { target: apiUrl, changeOrigin: false, ws: true } },
+    // The same paths as web/vite.config.ts forwards, to this run's API.
+    proxy: {
+      '/api': { target: apiUrl, changeOrigin: false, ws: true },
+      '^/blog/.*\\.xml$': { target: apiUrl, changeOrigin: false },
+      '/sitemap.xml': { target: apiUrl, changeOrigin: false },
+      '/robots.txt': { target: apiUrl, changeOrigin: false },
+    },
     // A checkout whose node_modules links to another folder still serves the files in it (KaTeX's fonts).
     fs: { allow: [root, fs.realpathSync(path.join(root, 'node_modules'))] },
   },

@@ -510,14 +510,35 @@ const sections: GuideSection[] = [
     id: 'blog',
     title: 'Blog and the blog builder',
     body: (
-      <p>
-        The blog (<TextLink to="/blog">/blog</TextLink>) publishes posts by people on CARD WEB; each post has
-        its own page, and an RSS feed lets you follow new posts. To write one, open the blog builder (
-        <TextLink to="/blog_builder">/blog_builder</TextLink>), pick the cards the post should draw on, and
-        accept or change the outline it suggests. It then writes a first draft: with an AI model where one is
-        set up, otherwise by arranging your cards’ own text. Edit the draft freely and publish it when you are
-        ready.
-      </p>
+      <>
+        <p>
+          The blog (<TextLink to="/blog">/blog</TextLink>) publishes posts by people on CARD WEB. Search it,
+          or filter by tag, author or series; featured posts come first. A post shows its contents beside the
+          text (under <strong>Contents</strong> on a phone), the other posts of its series, the author with{' '}
+          <strong>Follow</strong>, likes, share links and comments: reply under any comment, and report one
+          that breaks the rules. Follow the blog, a tag or an author in any feed reader with the RSS and Atom
+          links at the foot of the list.
+        </p>
+        <p>
+          To write, choose <strong>Write a post</strong> (<TextLink to="/blog/write">/blog/write</TextLink>
+          ). The editor saves as you type and keeps anything not yet saved in your browser, so closing the tab
+          loses nothing; <strong>History</strong> shows earlier versions with what changed and restores one.
+          Set the cover, tags, series, address and the description search engines show under{' '}
+          <strong>Post details</strong>. <strong>Publish</strong> publishes now or at a time you choose;
+          editing a published post changes nothing readers see until you publish again.
+        </p>
+        <p>
+          The blog builder (<TextLink to="/blog_builder">/blog_builder</TextLink>) writes a first draft from
+          your cards. Find cards by search, tag, deck, class, research project or pasted links and tick the
+          ones to use, then <strong>Start</strong>. <strong>Make outline</strong> proposes a title and
+          sections (change anything), <strong>Write draft</strong> writes each section with every sentence
+          citing its cards as footnotes (a sentence with no source is marked), and <strong>Revise</strong>{' '}
+          follows an instruction such as “Shorter” for the whole post or one section, keeping each version.
+          With an AI model set up on the site it writes in its own words and counts against your daily model
+          requests; otherwise, or with <strong>Use the composer</strong>, it arranges your cards’ own
+          sentences. <strong>Open in editor</strong> makes a draft post; only you publish it.
+        </p>
+      </>
     ),
   },
   {

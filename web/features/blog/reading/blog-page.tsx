@@ -1,3 +1,4 @@
+import { touchLinkSx } from '../../../components/tag-chip.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import EditNoteIcon from '@mui/icons-material/EditNote';
@@ -68,10 +69,10 @@ export function FeedLinks({ tag, author }: { tag?: string; author?: string }) {
       <link rel="alternate" type="application/atom+xml" title={`Atom feed of ${what}`} href={feeds.atom} />
       <RssFeedIcon fontSize="small" aria-hidden sx={{ color: 'warning.main' }} />
       {/* The feeds are files the server writes, not pages of the app: plain links. */}
-      <Link href={feeds.rss} type="application/rss+xml">
+      <Link href={feeds.rss} type="application/rss+xml" sx={touchLinkSx}>
         RSS feed of {what}
       </Link>
-      <Link href={feeds.atom} type="application/atom+xml">
+      <Link href={feeds.atom} type="application/atom+xml" sx={touchLinkSx}>
         Atom feed
       </Link>
     </Stack>

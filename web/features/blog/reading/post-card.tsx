@@ -1,6 +1,6 @@
+import { TagChip } from '../../../components/tag-chip.tsx';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -99,7 +99,7 @@ export function PostCard({ post, featured = false }: { post: PostSummary; featur
           >
             {post.tags.map((tag) => (
               <li key={tag}>
-                <Chip size="small" label={`#${tag}`} clickable component={RouterLink} to={tagPath(tag)} />
+                <TagChip tag={tag} to={tagPath(tag)} />
               </li>
             ))}
           </Box>

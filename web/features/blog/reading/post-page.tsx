@@ -1,10 +1,10 @@
+import { TagChip } from '../../../components/tag-chip.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -180,7 +180,7 @@ function PostView({ slug }: { slug: string }) {
           >
             {post.tags.map((tag) => (
               <li key={tag}>
-                <Chip size="small" label={`#${tag}`} clickable component={RouterLink} to={tagPath(tag)} />
+                <TagChip tag={tag} to={tagPath(tag)} />
               </li>
             ))}
           </Box>

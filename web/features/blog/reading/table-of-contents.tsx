@@ -69,7 +69,10 @@ function Entries({ entries, active }: { entries: readonly TocEntry[]; active: st
               aria-current={current ? 'location' : undefined}
               underline="hover"
               sx={{
-                display: 'block',
+                display: 'flex',
+                alignItems: 'center',
+                // A finger-sized target on a phone, where the contents open as a list of their own.
+                minHeight: { xs: 44, sm: 'auto' },
                 borderLeft: 3,
                 borderColor: current ? 'primary.main' : 'transparent',
                 pl: 1,
