@@ -112,6 +112,8 @@ export const postSeriesSchema = seriesRefSchema.extend({
 /** `GET /api/blog/posts/by-slug/:slug`: a published post to read. An earlier slug answers the post too. */
 export const postSchema = postSummarySchema.extend({
   body: z.string(),
+  /** Whether the author wrote `excerpt`; when not, it is the text's own opening, which the page already shows. */
+  excerptWritten: z.boolean(),
   seoDescription: z.string(),
   updatedAt: z.string(),
   series: postSeriesSchema.nullable(),

@@ -119,4 +119,16 @@ test('a new person builds a post from three of their cards, revises a section, p
   const html = await (await page.request.get(postUrl)).text();
   expect(html).toContain('<meta property="og:type" content="article"');
   expect(html).toContain('"@type":"BlogPosting"');
+
+  // Its head starts the post's data with the HTML, and the app takes that answer instead of asking again.
+  const dataRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/blog/posts/by-slug/')) dataRequests.push(request.url());
+  });
+  await page.goto(postUrl);
+  await expect(page.getByRole('heading', { level: 1, name: postTitle })).toBeVisible();
+  // Had the app not matched the preload, its own request would have come before the post could show.
+  expect(dataRequests).toHaveLength(1);
+  // The text arrives after the first paint; its sections still make the contents beside it.
+  await expect(page.getByRole('navigation', { name: 'Contents' }).getByRole('link').first()).toBeVisible();
 });

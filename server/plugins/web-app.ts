@@ -1,26 +1,28 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { declareScopeAccess } from './access.ts';
+import { cachedBuiltApp, type BuiltApp } from './built-app.ts';
 import { routeNotFound } from './errors.ts';
 
 /** What a page answers instead of `index.html` as it is: its own HTML, or a permanent move elsewhere. */
 export type PageAnswer = string | { redirect: string };
 
+export type { BuiltApp } from './built-app.ts';
+
 /**
- * Rewrites `index.html` for one path (a card page's link preview), answers a permanent redirect (a post's old
- * address), or answers null to send `index.html` as it is. It must escape everything it adds.
+ * Rewrites the built `index.html` for one path (a card page's link preview), answers a permanent redirect (a
+ * post's old address), or answers null to send `index.html` as it is. It must escape everything it adds.
  */
-export type PageHtml = (pathname: string, indexHtml: string) => Promise<PageAnswer | null>;
+export type PageHtml = (pathname: string, built: BuiltApp) => Promise<PageAnswer | null>;
 
 /** One `PageHtml` of several: the first that answers for a path wins (card pages, then blog pages). */
 export function firstPageHtml(...pages: PageHtml[]): PageHtml {
-  return async (pathname, indexHtml) => {
+  return async (pathname, built) => {
     for (const page of pages) {
-      const answer = await page(pathname, indexHtml);
+      const answer = await page(pathname, built);
       if (answer !== null) return answer;
     }
     return null;
@@ -34,19 +36,6 @@ export type WebAppOptions = {
 };
 
 /**
- * `index.html` as text, read again only when the file changes (a rebuild while the server runs), so pages
- * with their own tags cost no disk read each.
- */
-function cachedIndex(indexFile: string) {
-  let cache: { mtimeMs: number; html: string } | undefined;
-  return async (): Promise<string> => {
-    const { mtimeMs } = await fsp.stat(indexFile);
-    if (cache?.mtimeMs !== mtimeMs) cache = { mtimeMs, html: await fsp.readFile(indexFile, 'utf8') };
-    return cache.html;
-  };
-}
-
-/**
  * Serves the built single-page app. Hashed files under `/assets/` are cached for a year; `index.html` is
  * never cached, so a deploy is picked up on the next load. Every non-API path the files do not match gets
  * `index.html`, and the web router decides what to show; unknown `/api/*` paths get the error envelope.
@@ -56,7 +45,7 @@ export default fp(
   async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const indexFile = path.join(options.root, 'index.html');
     const built = fs.existsSync(indexFile);
-    const readIndex = cachedIndex(indexFile);
+    const readBuild = cachedBuiltApp(options.root);
     if (built) {
       const files = {
         root: options.root,
@@ -97,7 +86,7 @@ export default fp(
       if (options.pageHtml) {
         let answer: PageAnswer | null = null;
         try {
-          answer = await options.pageHtml(pathname, await readIndex());
+          answer = await options.pageHtml(pathname, await readBuild());
         } catch (error) {
           // The page still works without its preview tags; the app shows the card itself.
           request.log.error({ err: error }, 'page head failed; sending the plain index.html');

@@ -140,6 +140,15 @@ describe('reading the blog: lists, search, facets, blocks, likes, authors', () =
       canModerate: false,
       likedByViewer: false,
       authorFollowers: 0,
+      excerpt: 'A short summary.',
+      excerptWritten: true,
+    });
+    const derived = postSchema.parse(
+      (await request('GET', '/api/blog/posts/by-slug/graph-search-basics')).json(),
+    );
+    expect(derived).toMatchObject({
+      excerpt: 'A graph, another graph, one more graph.',
+      excerptWritten: false,
     });
     expect((await request('GET', '/api/blog/posts/by-slug/unfinished')).statusCode).toBe(404);
     expect((await request('GET', '/api/blog/posts/by-slug/no-such-post')).statusCode).toBe(404);

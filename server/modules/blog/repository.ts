@@ -180,6 +180,37 @@ export function createBlogRepository(orm: Orm) {
 
   const readable = (reader: Reader) => postReadableBy(reader);
 
+  // A post's page is the blog's busiest read: its statement is built and planned once per connection, one for
+  // visitors and one for signed-in readers (whose blocks it checks).
+  const prepareBySlug = (signedIn: boolean) => {
+    const slug = sql.placeholder('slug');
+    return orm
+      .select({
+        post: blogPosts,
+        author: profiles,
+        seriesSlug: blogSeries.slug,
+        seriesTitle: blogSeries.title,
+      })
+      .from(blogPosts)
+      .innerJoin(profiles, eq(profiles.key, blogPosts.authorKey))
+      .leftJoin(blogSeries, eq(blogSeries.id, blogPosts.seriesId))
+      .where(
+        and(
+          readable(signedIn ? sql.placeholder('reader') : undefined),
+          sql`(${blogPosts.slug} = ${slug} or ${blogPosts.id} = (select ${blogSlugRedirects.postId} from ${blogSlugRedirects} where ${blogSlugRedirects.slug} = ${slug}))`,
+        ),
+      )
+      .orderBy(sql`${blogPosts.slug} = ${slug} desc`)
+      .limit(1)
+      .prepare(`blog_post_by_slug_${signedIn ? 'reader' : 'visitor'}`);
+  };
+  const bySlugStatements = new Map<boolean, ReturnType<typeof prepareBySlug>>();
+  const bySlugStatement = (signedIn: boolean) => {
+    let statement = bySlugStatements.get(signedIn);
+    if (!statement) bySlugStatements.set(signedIn, (statement = prepareBySlug(signedIn)));
+    return statement;
+  };
+
   function listConditions(reader: Reader, filters: ListFilters): SQL {
     const conditions: (SQL | undefined)[] = [readable(reader)];
     if (filters.q) conditions.push(sql`${blogPosts.searchVector} @@ ${tsQuery(filters.q)}`);
@@ -496,26 +527,12 @@ export function createBlogRepository(orm: Orm) {
     },
 
     /** The post the reader may read at `slug`, its current one or an earlier one. */
-    async bySlug(reader: Reader, slug: string) {
-      const [row] = await orm
-        .select({
-          post: blogPosts,
-          author: profiles,
-          seriesSlug: blogSeries.slug,
-          seriesTitle: blogSeries.title,
-        })
-        .from(blogPosts)
-        .innerJoin(profiles, eq(profiles.key, blogPosts.authorKey))
-        .leftJoin(blogSeries, eq(blogSeries.id, blogPosts.seriesId))
-        .where(
-          and(
-            readable(reader),
-            sql`(${blogPosts.slug} = ${slug} or ${blogPosts.id} = (select ${blogSlugRedirects.postId} from ${blogSlugRedirects} where ${blogSlugRedirects.slug} = ${slug}))`,
-          ),
-        )
-        .orderBy(sql`${blogPosts.slug} = ${slug} desc`)
-        .limit(1);
-      return row;
+    async bySlug(reader: string | undefined, slug: string) {
+      const rows =
+        reader === undefined
+          ? await bySlugStatement(false).execute({ slug })
+          : await bySlugStatement(true).execute({ slug, reader });
+      return rows[0];
     },
 
     /** The published posts of a series in order (one author's, so no block can part them). */

@@ -356,6 +356,7 @@ export function createBlogService(deps: {
           author,
         }),
         excerpt: listExcerpt(post.excerpt, post.body),
+        excerptWritten: post.excerpt.trim() !== '',
         body: post.body,
         seoDescription: post.seoDescription,
         updatedAt: (post.liveUpdatedAt ?? post.publishedAt ?? post.createdAt).toISOString(),

@@ -113,10 +113,10 @@ export function withPreview(indexHtml: string, preview: CardPreview, publicUrl: 
  * cards a visitor may not open (they get the plain `index.html`).
  */
 export function createCardPages(repository: Pick<CardsRepository, 'find'>, publicUrl: string) {
-  return async (pathname: string, indexHtml: string): Promise<string | null> => {
+  return async (pathname: string, built: { indexHtml: string }): Promise<string | null> => {
     const id = cardPath.exec(pathname)?.[1];
     if (!id) return null;
     const preview = await cardPreview(repository, id.toLowerCase(), publicUrl);
-    return preview ? withPreview(indexHtml, preview, publicUrl) : null;
+    return preview ? withPreview(built.indexHtml, preview, publicUrl) : null;
   };
 }

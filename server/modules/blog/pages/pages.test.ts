@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { blogFactory } from '../../../test/blog.ts';
 import { cardFactory } from '../../../test/cards.ts';
+import { POST_PAGE_MODULE } from './service.ts';
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -52,6 +53,14 @@ describe('the blog’s public pages', () => {
     const root = context.config.webDistDir;
     await fs.mkdir(root, { recursive: true });
     await fs.writeFile(path.join(root, 'index.html'), indexHtml);
+    await fs.mkdir(path.join(root, '.vite'), { recursive: true });
+    await fs.writeFile(
+      path.join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        [POST_PAGE_MODULE]: { file: 'assets/post-page-abc.js', imports: ['_chip-def.js'] },
+        '_chip-def.js': { file: 'assets/chip-def.js' },
+      }),
+    );
     await context.app.close();
     const { buildApp } = await import('../../../app.ts');
     context.app = await buildApp({ config: context.config, db: context.db, version: 'test', logger: false });
@@ -102,6 +111,15 @@ describe('the blog’s public pages', () => {
       'twitter:image:alt': ['A cover'],
     });
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    // The page's code, the post's data and its cover start loading with the HTML, matching the app's requests.
+    expect(html).toContain('<link rel="modulepreload" href="/assets/post-page-abc.js" />');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/chip-def.js" />');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/blog/posts/by-slug/hostile-title" crossorigin="anonymous" />',
+    );
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/api/files/${'a'.repeat(64)}" fetchpriority="high" referrerpolicy="no-referrer" />`,
+    );
     expect(html).toContain(
       '<link rel="alternate" type="application/rss+xml" title="CARD WEB blog (RSS)" href="https://cards.example.org/blog/rss.xml" />',
     );
@@ -133,12 +151,19 @@ describe('the blog’s public pages', () => {
     });
   });
 
+  it('preloads the module the web app’s router loads for a post', async () => {
+    const router = await fs.readFile(path.join('web', 'app', 'router.tsx'), 'utf8');
+    const route = router.slice(router.indexOf("path: 'blog/:slug',"));
+    expect(/import\('\.\.\/([^']+)'\)/.exec(route)?.[1]).toBe(POST_PAGE_MODULE);
+  });
+
   it('describes a post without a cover or SEO description by its excerpt, and says nothing of drafts', async () => {
     await blog.post(authorKey, { slug: 'plain-post', title: 'Plain', excerpt: 'Just the excerpt' });
     const plain = metaTags((await get('/blog/plain-post')).body);
     expect(plain['og:description']).toEqual(['Just the excerpt']);
     expect(plain['og:image']).toBeUndefined();
     expect(plain['twitter:card']).toEqual(['summary']);
+    expect((await get('/blog/plain-post')).body).not.toContain('as="image"');
 
     await blog.post(authorKey, { slug: 'secret-draft', title: 'Secret draft', status: 'draft' });
     await blog.post(authorKey, { slug: 'later-post', title: 'Later', status: 'scheduled' });

@@ -18,16 +18,28 @@ const postColumns = {
   author: { key: profiles.key, handle: profiles.handle, displayName: profiles.displayName },
 };
 
+/** Enough of a body for a 200-character description of its text (Markdown marks and all). */
+const HEAD_BODY_CHARS = 2_000;
+
 /** What the public pages of the blog read: posts by address, feeds and the sitemap. Published posts only. */
 export function createPagesRepository(orm: Orm) {
+  // Every post page asks for this: built and planned once per connection.
+  const preparePostBySlug = () =>
+    orm
+      .select({ ...postColumns, body: sql<string>`left(${blogPosts.body}, ${HEAD_BODY_CHARS})` })
+      .from(blogPosts)
+      .innerJoin(profiles, eq(profiles.key, blogPosts.authorKey))
+      .where(and(eq(blogPosts.slug, sql.placeholder('slug')), publishedPost()))
+      .prepare('blog_page_post_by_slug');
+  let postBySlugStatement: ReturnType<typeof preparePostBySlug> | undefined;
   return {
-    /** The published post at `slug` with its author, or undefined. */
+    /**
+     * The published post at `slug` with its author, or undefined. Its head needs at most the body's start (a
+     * description when the post has none), so only that is read.
+     */
     async postBySlug(slug: string) {
-      const [row] = await orm
-        .select(postColumns)
-        .from(blogPosts)
-        .innerJoin(profiles, eq(profiles.key, blogPosts.authorKey))
-        .where(and(eq(blogPosts.slug, slug), publishedPost()));
+      postBySlugStatement ??= preparePostBySlug();
+      const [row] = await postBySlugStatement.execute({ slug });
       return row;
     },
 

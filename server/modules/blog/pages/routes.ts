@@ -4,7 +4,7 @@ import { errorEnvelopeSchema } from '../../../../contracts/errors.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { RoutesPlugin } from '../../../lib/fastify.ts';
 import { createPagesRepository } from './repository.ts';
-import { createPagesService, type FeedDocument, type FeedScope } from './service.ts';
+import { createPagesService, type BuiltPage, type FeedDocument, type FeedScope } from './service.ts';
 import { robotsTxt } from './sitemap.ts';
 
 const contentTypes = {
@@ -130,5 +130,5 @@ export default blogPagesRoutes;
 /** The `PageHtml` of the blog's pages for the web app plugin (server/plugins/web-app.ts). */
 export function createBlogPageHtml(orm: Parameters<typeof createPagesRepository>[0], publicUrl: string) {
   const service = createPagesService(createPagesRepository(orm), publicUrl);
-  return (pathname: string, indexHtml: string) => service.pageHtml(pathname, indexHtml);
+  return (pathname: string, built: BuiltPage) => service.pageHtml(pathname, built);
 }

@@ -7,6 +7,15 @@ import { markdownToFeedHtml } from './markdown.ts';
 import type { PagePost, PagesRepository } from './repository.ts';
 import { sectionPages, SITEMAP_MAX_URLS, sitemapDocument, type SitemapUrl } from './sitemap.ts';
 
+/** What the pages read of the built web app (server/plugins/built-app.ts). */
+export interface BuiltPage {
+  indexHtml: string;
+  modulePreloads(source: string): string[];
+}
+
+/** The module `web/app/router.tsx` loads for `/blog/:slug`, whose chunks a post's HTML starts loading. */
+export const POST_PAGE_MODULE = 'features/blog/reading/post-page.tsx';
+
 /** Posts in one feed. */
 export const FEED_SIZE = 20;
 
@@ -79,7 +88,8 @@ export function createPagesService(repository: PagesRepository, publicUrl: strin
      * For the web app plugin: a post's page with its head, a 301 for a post's earlier address, the feed links
      * on the blog's list and author pages; null for every other path (the plain `index.html`).
      */
-    async pageHtml(pathname: string, indexHtml: string): Promise<string | { redirect: string } | null> {
+    async pageHtml(pathname: string, built: BuiltPage): Promise<string | { redirect: string } | null> {
+      const { indexHtml } = built;
       if (pathname === '/blog' || pathname === '/blog/') {
         return withHead(indexHtml, {
           title: 'Blog',
@@ -114,7 +124,9 @@ export function createPagesService(repository: PagesRepository, publicUrl: strin
         return withHead(indexHtml, {
           title: head.title,
           description: head.description,
-          tags: postHeadTags(head, publicUrl, [blogFeed]),
+          tags: [postHeadTags(head, publicUrl, [blogFeed]), ...built.modulePreloads(POST_PAGE_MODULE)].join(
+            '\n    ',
+          ),
         });
       }
       const current = await repository.redirectOf(slug);

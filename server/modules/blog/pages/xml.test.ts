@@ -32,19 +32,20 @@ describe('JSON inside a script element', () => {
 describe('several page heads', () => {
   it('asks each in turn and answers with the first that has something', async () => {
     const asked: string[] = [];
+    const built = { indexHtml: '', modulePreloads: () => [] };
     const page = (name: string, answer: string | { redirect: string } | null) => async () => {
       asked.push(name);
       return answer;
     };
-    expect(await firstPageHtml(page('cards', null), page('blog', { redirect: '/blog/b' }))('/x', '')).toEqual(
-      {
-        redirect: '/blog/b',
-      },
-    );
+    expect(
+      await firstPageHtml(page('cards', null), page('blog', { redirect: '/blog/b' }))('/x', built),
+    ).toEqual({
+      redirect: '/blog/b',
+    });
     expect(asked).toEqual(['cards', 'blog']);
     asked.length = 0;
-    expect(await firstPageHtml(page('cards', '<html>'), page('blog', null))('/x', '')).toBe('<html>');
+    expect(await firstPageHtml(page('cards', '<html>'), page('blog', null))('/x', built)).toBe('<html>');
     expect(asked).toEqual(['cards']);
-    expect(await firstPageHtml(page('cards', null))('/x', '')).toBeNull();
+    expect(await firstPageHtml(page('cards', null))('/x', built)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { blogLimits, type BlogComment } from '../../../../contracts/blog.ts';
-import { Markdown } from '../../../components/markdown/markdown.tsx';
+import { LazyMarkdown } from '../../../components/markdown/lazy.tsx';
 import { ProfileAvatar } from '../../../components/profile-avatar.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ReportDialog } from '../../../components/report-dialog.tsx';
@@ -209,7 +209,7 @@ function CommentItem({ node, depth, reader }: { node: CommentNode; depth: number
                   {comment.editedAt ? ' · edited' : ''}
                 </Box>
               </Typography>
-              <Markdown source={comment.body} />
+              <LazyMarkdown source={comment.body} />
             </>
           ) : (
             <Typography color="text.secondary" sx={{ fontStyle: 'italic' }}>

@@ -26,7 +26,8 @@ describe('/blog/:slug', () => {
       '/blog/authors/ada',
     );
     expect(article).toHaveTextContent('3 March 2026 · 4 min read');
-    expect(screen.getByText('Because they link.')).toBeVisible();
+    // The text is typeset right after the first paint.
+    expect(await screen.findByText('Because they link.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Why graphs' })).toHaveAttribute(
       'id',
       'section-why-graphs',
@@ -80,6 +81,24 @@ describe('/blog/:slug', () => {
     expect(await screen.findByRole('link', { name: 'Sign in to comment' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Moderation' })).not.toBeInTheDocument();
+  });
+
+  it('shows an excerpt under the title only when the author wrote one', async () => {
+    stubApi({ [`GET ${postPath}`]: postFixture(), [`GET ${commentsPath}`]: { items: [] } });
+    const { unmount } = renderApp('/blog/why-graphs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Why graphs matter' })).toBeVisible();
+    expect(screen.getByText('What post 1 is about.')).toBeVisible();
+    unmount();
+
+    // A derived excerpt is the body's opening, which the page shows right below: it is not repeated.
+    stubApi({
+      [`GET ${postPath}`]: postFixture({ excerpt: 'Because they link.', excerptWritten: false }),
+      [`GET ${commentsPath}`]: { items: [] },
+    });
+    renderApp('/blog/why-graphs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Why graphs matter' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Why graphs' })).toBeVisible();
+    expect(screen.getAllByText('Because they link.')).toHaveLength(1);
   });
 
   it('puts the contents in a collapsed "Contents" on a narrow screen', async () => {
@@ -212,7 +231,8 @@ describe('comments on a post', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Comments (5)' })).toBeVisible();
     const first = document.getElementById(`comment-${commentId(1)}`);
     if (!first) throw new Error('no comment element');
-    expect(within(first).getByText('comment', { selector: 'strong' })).toBeVisible();
+    // A comment's Markdown renders once the renderer's code has loaded.
+    expect(await within(first).findByText('comment', { selector: 'strong' })).toBeVisible();
     const replies = within(first).getByRole('list', { name: 'Replies to Ada Lovelace' });
     expect(within(replies).getByRole('article', { name: 'Comment by Grace Hopper' })).toHaveTextContent(
       'A reply',

@@ -1,5 +1,5 @@
 import { TagChip } from '../../../components/tag-chip.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import EditIcon from '@mui/icons-material/Edit';
@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Post } from '../../../../contracts/blog.ts';
-import { CitedMarkdown } from '../../../components/markdown/cited-markdown.tsx';
+import { LazyCitedMarkdown } from '../../../components/markdown/lazy.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -43,15 +43,31 @@ function PostNotFound() {
 
 /** The body in the card renderer, with the sections it contains reported once it is on the page. */
 function PostBody({ post, onSections }: { post: Post; onSections: (entries: TocEntry[]) => void }) {
-  const links = useCardLinks(post.body);
+  // The text is typeset after the first paint, not in it: the cover, title and byline show as soon as the post
+  // arrives (the cover is the page's largest paint), and the renderer's code and its work on the text follow.
+  // Until then the text's place is kept a screen tall, so what comes after it does not jump.
+  const body = useDeferredValue(post.body, '');
+  const links = useCardLinks(body);
   const ref = useRef<HTMLDivElement>(null);
+  // The sections are read from the page whenever the text's elements change: the renderer's code arrives
+  // after the post, and the text is typeset after the first paint, so neither render is the last one.
   useEffect(() => {
-    if (ref.current) onSections(tocEntriesOf(ref.current));
-  }, [post.body, links, onSections]);
+    const root = ref.current;
+    if (!root) return;
+    const collect = () => onSections(tocEntriesOf(root));
+    collect();
+    const observer = new MutationObserver(collect);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [onSections]);
   return (
     // A section a contents link jumps to starts below the sticky top bar, not under it.
     <Box ref={ref} sx={{ minWidth: 0, '& h2, & h3': { scrollMarginTop: 88 } }}>
-      <CitedMarkdown source={post.body} links={links} headingIds />
+      {body === '' && post.body !== '' ? (
+        <Box aria-busy="true" sx={{ minHeight: '100vh' }} />
+      ) : (
+        <LazyCitedMarkdown source={body} links={links} headingIds reserve="100vh" />
+      )}
     </Box>
   );
 }
@@ -77,6 +93,12 @@ function PostView({ slug }: { slug: string }) {
   const queryKey = postQueryKey(slug, readerKey);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [sections, setSections] = useState<TocEntry[]>([]);
+  // Kept as they are when read again unchanged, so a change elsewhere in the text renders nothing more.
+  const onSections = useCallback(
+    (entries: TocEntry[]) =>
+      setSections((current) => (JSON.stringify(current) === JSON.stringify(entries) ? current : entries)),
+    [],
+  );
   const notFound = query.isError && isNotFound(query.error);
   // The side column is reserved from the first render when the text has sections (an ATX h2 or h3), so the
   // text does not move sideways once the contents are collected from the page.
@@ -137,6 +159,8 @@ function PostView({ slug }: { slug: string }) {
             src={post.coverURL}
             alt={post.coverAlt}
             referrerPolicy="no-referrer"
+            // The page's largest paint: fetched first (the served head preloads it with the same priority).
+            fetchPriority="high"
             sx={{
               width: '100%',
               aspectRatio: '16 / 9',
@@ -151,7 +175,7 @@ function PostView({ slug }: { slug: string }) {
           title={post.title}
           // Not the usual `section-title`: the post's own headings take `section-…` ids.
           titleId="post-title"
-          {...(post.excerpt ? { subtitle: post.excerpt } : {})}
+          {...(post.excerptWritten ? { subtitle: post.excerpt } : {})}
           actions={
             post.canEdit ? (
               <Button
@@ -170,7 +194,7 @@ function PostView({ slug }: { slug: string }) {
         {post.series ? <SeriesNav series={post.series} slug={post.slug} /> : null}
         {!wide ? <TableOfContents entries={sections} wide={false} /> : null}
         <Box sx={{ mt: 3 }}>
-          <PostBody post={post} onSections={setSections} />
+          <PostBody post={post} onSections={onSections} />
         </Box>
         {post.tags.length > 0 ? (
           <Box

@@ -80,6 +80,7 @@ export function postFixture(overrides: Partial<Post> = {}): Post {
     slug: 'why-graphs',
     title: 'Why graphs matter',
     body: postBody,
+    excerptWritten: true,
     seoDescription: '',
     updatedAt: '2026-03-03T10:00:00.000Z',
     series: {
