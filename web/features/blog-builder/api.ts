@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   builderSessionListSchema,
   builderSessionSchema,
+  builderVersionSchema,
   openedPostSchema,
   sourceResultSchema,
   type BuilderOutline,
@@ -38,6 +39,15 @@ export const sessionQuery = (viewer: string, id: string) =>
   queryOptions({
     queryKey: [...builderQueryRoot, viewer, 'session', id] as const,
     queryFn: ({ signal }) => apiFetch(sessionPath(id), { schema: builderSessionSchema, signal }),
+  });
+
+/** `GET /api/blog-builder/sessions/:id/versions/:number`: one version in full. A version never changes. */
+export const versionQuery = (viewer: string, id: string, number: number) =>
+  queryOptions({
+    queryKey: [...builderQueryRoot, viewer, 'session', id, 'version', number] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`${sessionPath(id)}/versions/${number}`, { schema: builderVersionSchema, signal }),
+    staleTime: Infinity,
   });
 
 /** `GET /api/blog-builder/sources?by=&value=`: the cards a picker finds, and what it may not read. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BuilderEvent } from '../../../contracts/blog-builder.ts';
-import { errorResponse, stubApi } from '../../test/api-stub.ts';
+import { errorResponse, jsonResponse, stubApi } from '../../test/api-stub.ts';
 import { deckFixture, deckIdOf } from '../../test/deck-fixtures.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
 import {
@@ -411,6 +411,38 @@ describe('/blog_builder', () => {
     expect(
       screen.getByText('Version 1 is the first: there is nothing before it to compare with.'),
     ).toBeVisible();
+  });
+
+  it('reads an older version from the API to show what the newest changed', async () => {
+    signIn();
+    // Version 1 was written before the page opened: the session holds only version 2 in full.
+    const second = versionFixture(2, {
+      instruction: 'Make it shorter.',
+      draft: { ...draftFixture, title: 'Ranking, briefly' },
+    });
+    const { draft: _first, ...firstSummary } = versionFixture(1);
+    const { draft: _second, ...secondSummary } = second;
+    let failNext = true;
+    const { requests } = stubApi({
+      [`GET ${base}`]: draftedSession({ versions: [firstSummary, secondSummary], current: second }),
+      [`GET ${base}/versions/1`]: () => {
+        if (!failNext) return jsonResponse(200, versionFixture(1));
+        failNext = false;
+        return errorResponse(429, 'common/too-many-requests', 'Too many requests. Try again in a moment.');
+      },
+    });
+    const u = userEvent.setup();
+    renderApp(sessionPage);
+    // The first answer fails: said, with a way to try again.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The versions to compare could not be loaded. Too many requests.',
+    );
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    const diff = await screen.findByRole('region', { name: 'Changes from version 1 to version 2' });
+    expect([...diff.querySelectorAll('ins')].map((el) => el.textContent)).toEqual(['[added: , briefly]']);
+    // Version 2 was at hand; only version 1 was asked for, and each time only once.
+    expect(requests(`GET ${base}/versions/2`)).toHaveLength(0);
+    expect(requests(`GET ${base}/versions/1`)).toHaveLength(2);
   });
 
   it('opens the newest version in the editor', async () => {

@@ -1,11 +1,14 @@
 import { useId, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { BuilderDraft, BuilderSession } from '../../../contracts/blog-builder.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { versionQuery } from './api.ts';
 import { compareDrafts } from './draft-diff.ts';
 
 type VersionSummary = BuilderSession['versions'][number];
@@ -95,13 +98,14 @@ function DraftDiff({
 
 /**
  * Every version with its instruction, writer and completeness; choosing one shows what changed from the
- * version before. The API gives only the newest version in full, so a comparison needs both drafts to have
- * been seen on this page (the newest, and those written while it was open).
+ * version before. Drafts seen on this page are compared at once; an older one is read from the API first.
  */
 export function VersionsPanel({
+  viewer,
   session,
   drafts,
 }: {
+  viewer: string;
   session: BuilderSession;
   drafts: ReadonlyMap<number, BuilderDraft>;
 }) {
@@ -110,12 +114,24 @@ export function VersionsPanel({
   const [chosen, setChosen] = useState<number | null>(null);
   const selected = chosen ?? newest;
   const headings = session.outline?.sections.map((section) => section.heading) ?? [];
-  if (session.versions.length === 0) return null;
-
   const index = session.versions.findIndex((version) => version.number === selected);
   const previous = index > 0 ? session.versions[index - 1] : undefined;
-  const after = selected === null ? undefined : drafts.get(selected);
-  const before = previous ? drafts.get(previous.number) : undefined;
+  const wanted = [previous?.number, selected ?? undefined].filter(
+    (number): number is number => number !== undefined,
+  );
+  // Versions not seen on this page (written before it opened) are read in full when a comparison needs them.
+  const fetched = useQueries({
+    queries: wanted.map((number) => ({
+      ...versionQuery(viewer, session.id, number),
+      enabled: !drafts.has(number),
+    })),
+  });
+  const draftOf = (number: number) =>
+    drafts.get(number) ?? fetched[wanted.indexOf(number)]?.data?.draft ?? undefined;
+  const failed = fetched.find((query, position) => query.isError && !drafts.has(wanted[position]!));
+  const after = selected === null ? undefined : draftOf(selected);
+  const before = previous ? draftOf(previous.number) : undefined;
+  if (session.versions.length === 0) return null;
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -155,10 +171,15 @@ export function VersionsPanel({
         </Typography>
       ) : before && after ? (
         <DraftDiff before={before} after={after} from={previous.number} to={selected} />
+      ) : failed ? (
+        <QueryError
+          error={failed.error}
+          lead="The versions to compare could not be loaded."
+          onRetry={() => void failed.refetch()}
+        />
       ) : (
-        <Typography variant="body2" color="text.secondary">
-          The text of version {before ? selected : previous.number} is not at hand on this page, so the
-          changes cannot be shown. Versions written while the page is open can be compared.
+        <Typography variant="body2" color="text.secondary" role="status">
+          Loading versions {previous.number} and {selected} to compare…
         </Typography>
       )}
     </Box>

@@ -298,7 +298,7 @@ export function Workspace({ viewer, session }: { viewer: string; session: Builde
                 busy={running}
                 onRevise={(request) => void start('revise', { ...request, mode })}
               />
-              <VersionsPanel session={session} drafts={drafts} />
+              <VersionsPanel viewer={viewer} session={session} drafts={drafts} />
             </>
           ) : (
             <Typography color="text.secondary">Write a draft first, then revise it.</Typography>

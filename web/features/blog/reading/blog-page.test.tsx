@@ -48,6 +48,13 @@ describe('/blog', () => {
       '2026-03-03T10:00:00.000Z',
     );
     expect(first).toHaveTextContent('4 min read');
+    // A post without a cover gets a drawn one with its first tag, a decoration screen readers skip.
+    const second = cards[1];
+    if (!second) throw new Error('no second card');
+    expect(within(second).queryByRole('img')).not.toBeInTheDocument();
+    const drawn = second.querySelector('[aria-hidden="true"]');
+    expect(drawn).toHaveTextContent('#graphs');
+    expect(drawn).toHaveStyle({ color: 'rgb(255, 255, 255)' });
     expect(within(first).getByRole('link', { name: '#graphs' })).toHaveAttribute('href', '/blog?tag=graphs');
     expect(screen.getByRole('link', { name: 'RSS feed of the blog' })).toHaveAttribute(
       'href',

@@ -24,7 +24,17 @@ const lines = (count: number) => ({
 
 const coverSx = { aspectRatio: '16 / 9', width: '100%', display: 'block', objectFit: 'cover' } as const;
 
-/** A post's cover at a fixed ratio; a post without one gets a quiet block of the same size. */
+/** A hue of the colour wheel picked by the post's address, so a post keeps its colours wherever it is listed. */
+function hueOf(slug: string): number {
+  let hash = 0;
+  for (const char of slug) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return Math.abs(hash) % 360;
+}
+
+/**
+ * A post's cover at a fixed ratio. A post without one gets a drawn one of the same size, in colours of its
+ * own with its first tag, so a list of posts without pictures still tells them apart at a glance.
+ */
 function Cover({ post }: { post: PostSummary }) {
   if (post.coverURL)
     return (
@@ -38,7 +48,33 @@ function Cover({ post }: { post: PostSummary }) {
         sx={{ ...coverSx, bgcolor: 'action.hover' }}
       />
     );
-  return <Box aria-hidden sx={{ ...coverSx, bgcolor: 'action.hover' }} />;
+  const hue = hueOf(post.slug);
+  const tag = post.tags[0];
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        ...coverSx,
+        // Dark enough in both themes for white text (4.5:1 or more at 32% lightness).
+        background: `linear-gradient(135deg, hsl(${hue} 45% 32%), hsl(${(hue + 40) % 360} 50% 24%))`,
+        color: '#fff',
+        display: 'flex',
+        alignItems: 'flex-end',
+        p: 2,
+        overflow: 'hidden',
+      }}
+    >
+      {tag ? (
+        <Typography
+          component="span"
+          variant="h5"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere', ...lines(2) }}
+        >
+          #{tag}
+        </Typography>
+      ) : null}
+    </Box>
+  );
 }
 
 /**
