@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 // @ts-expect-error -- jsdom ships no types of its own and @types/jsdom is not installed; one constructor is used.
 import { JSDOM } from 'jsdom';
+import Parser from 'rss-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/app.ts';
 import { blogFactory } from '../../../test/blog.ts';
@@ -308,6 +309,34 @@ describe('the blog’s feeds and the sitemap', () => {
     const content = first.getElementsByTagName('content')[0]!;
     expect(content.getAttribute('type')).toBe('html');
     expect(content.textContent).toContain('<a href="https://cards.example.org/cards/123">a card</a>');
+  });
+
+  it('reads as a feed reader expects, in RSS and in Atom', async () => {
+    // rss-parser is what many readers and aggregators run on; both feeds must give it the same posts.
+    // Fields the library reads but does not type: Atom's id and author, RSS's content:encoded.
+    const reader = new Parser<object, { id?: string; author?: string; 'content:encoded'?: string }>();
+    const rss = await reader.parseString((await get('/blog/rss.xml')).body);
+    const atom = await reader.parseString((await get('/blog/atom.xml')).body);
+    for (const feed of [rss, atom]) {
+      expect(feed.title).toBe('CARD WEB blog');
+      expect(feed.link).toBe('https://cards.example.org/blog');
+      expect(feed.items.map((item) => [item.title, item.link, item.guid ?? item.id])).toEqual([
+        ['Second', 'https://cards.example.org/blog/second-post', `urn:uuid:${ids.second}`],
+        ['First & foremost', 'https://cards.example.org/blog/first-post', `urn:uuid:${ids.first}`],
+      ]);
+      // Dated by publication in both (Atom's `published`, not its later `updated`).
+      expect(feed.items[1]!.isoDate).toBe('2026-10-01T08:00:00.000Z');
+    }
+    const [fromRss, fromAtom] = [rss.items[1]!, atom.items[1]!];
+    // The whole post as HTML, and the excerpt as its summary.
+    const link = '<a href="https://cards.example.org/cards/123">a card</a>';
+    expect(fromRss['content:encoded']).toContain(link);
+    expect(fromRss.contentSnippet).toBe('The first one');
+    expect(fromAtom.content).toContain(link);
+    expect(fromAtom.summary).toBe('The first one');
+    expect(fromRss.categories).toEqual(['intro', 'math']);
+    expect(fromRss.creator).toBe(handle);
+    expect(fromAtom.author).toBe(handle);
   });
 
   it('serves a tag’s and an author’s feeds, and 404 for an unknown tag or author', async () => {
