@@ -88,6 +88,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the model’s time limits in seconds', () => {
+    const model = { LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.2' };
+    expect(
+      loadConfig({ ...model, LLM_FIRST_BYTE_TIMEOUT_SECONDS: '20', LLM_TIMEOUT_SECONDS: '90.5' }).llm,
+    ).toMatchObject({ firstByteTimeoutMs: 20_000, totalTimeoutMs: 90_500 });
+    expect(loadConfig(model).llm).not.toHaveProperty('totalTimeoutMs');
+    expect(() => loadConfig({ ...model, LLM_TIMEOUT_SECONDS: 'soon' })).toThrowError(/LLM_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ ...model, LLM_TIMEOUT_SECONDS: '0' })).toThrowError(/LLM_TIMEOUT_SECONDS/);
+  });
+
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://cards.example.org/' });
     expect(config.PORT).toBe(3000);

@@ -98,6 +98,9 @@ export const configSchema = z
     LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+    /** How long a model may take to start answering, then to finish, in seconds (the client's defaults: 60, 180). */
+    LLM_FIRST_BYTE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).optional(),
+    LLM_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).optional(),
     // What the model costs, in US dollars per million tokens, so the blog builder can show a step's cost.
     LLM_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).max(10_000).optional(),
     LLM_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).max(10_000).optional(),
@@ -178,7 +181,15 @@ export type Config = Omit<RawConfig, 'PUBLIC_URL' | 'AUTHORIZED_DOMAINS'> & {
   /** Stripe billing, when all three of its settings are present; otherwise administrators grant premium. */
   stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: URL | undefined } | undefined;
   /** An OpenAI-compatible chat completions endpoint, when LLM_BASE_URL and LLM_MODEL are set. */
-  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  llm:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        firstByteTimeoutMs?: number;
+        totalTimeoutMs?: number;
+      }
+    | undefined;
   /** The model's prices in US dollars per million tokens, when both LLM_PRICE_* are set. */
   llmPrices: { inputPerMTok: number; outputPerMTok: number } | undefined;
 };
@@ -264,7 +275,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     llm:
       raw.LLM_BASE_URL && raw.LLM_MODEL
-        ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL }
+        ? {
+            baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: raw.LLM_API_KEY,
+            model: raw.LLM_MODEL,
+            ...(raw.LLM_FIRST_BYTE_TIMEOUT_SECONDS !== undefined
+              ? { firstByteTimeoutMs: Math.round(raw.LLM_FIRST_BYTE_TIMEOUT_SECONDS * 1000) }
+              : {}),
+            ...(raw.LLM_TIMEOUT_SECONDS !== undefined
+              ? { totalTimeoutMs: Math.round(raw.LLM_TIMEOUT_SECONDS * 1000) }
+              : {}),
+          }
         : undefined,
     llmPrices:
       raw.LLM_PRICE_INPUT_PER_MTOK !== undefined && raw.LLM_PRICE_OUTPUT_PER_MTOK !== undefined

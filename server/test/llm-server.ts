@@ -41,6 +41,8 @@ export type LlmReply =
       errorMessage?: string;
       /** After the text, closes the connection without finishing. */
       drop?: boolean;
+      /** After the text, sends nothing more and keeps the connection open (a model that hangs mid-answer). */
+      stall?: boolean;
     }
   /** The whole completion as JSON (also when a stream was asked for). */
   | { kind: 'json'; text: string; finishReason?: string }
@@ -109,7 +111,7 @@ async function stream(response: ServerResponse, reply: Extract<LlmReply, { kind:
   }
   if (reply.errorMessage) {
     events.push(event(JSON.stringify({ error: { message: reply.errorMessage, type: 'server_error' } })));
-  } else if (!reply.drop) {
+  } else if (!reply.drop && !reply.stall) {
     events.push(
       event(
         JSON.stringify(chunk(id, model, {}, reply.finishReason === undefined ? 'stop' : reply.finishReason)),
@@ -139,7 +141,7 @@ async function stream(response: ServerResponse, reply: Extract<LlmReply, { kind:
     await new Promise((resolve) => response.write('', resolve));
     await sleep(20);
     response.socket?.destroy();
-  } else {
+  } else if (!reply.stall) {
     response.end();
   }
 }

@@ -35,6 +35,8 @@ describe('the blog builder with a language model', () => {
     LLM_MODEL: 'test-model',
     LLM_PRICE_INPUT_PER_MTOK: '1',
     LLM_PRICE_OUTPUT_PER_MTOK: '2',
+    // Long enough for every answer here, short enough for a hung one to end the test soon.
+    LLM_TIMEOUT_SECONDS: '3',
   });
   const { signUp, request } = people(context, '198.18.82');
   const factory = cardFactory(context);
@@ -146,6 +148,27 @@ describe('the blog builder with a language model', () => {
       [1, false],
       [2, true],
     ]);
+  });
+
+  it('keeps what the model wrote when it hangs mid-answer past its time, and says it took too long', async () => {
+    const ada = await signUp('Ada');
+    const { id } = await session(ada);
+    await step(ada, id, 'outline');
+    // The model writes a sentence and a half, then nothing more; LLM_TIMEOUT_SECONDS ends the call.
+    llm.reply = () => ({ kind: 'stream', text: 'Ranking orders items [1]. Recall', stall: true });
+    const hung = await step(ada, id, 'draft');
+    expect(hung.map((event) => event.t).slice(-3)).toEqual(['version', 'error', 'usage']);
+    expect(versionIn(hung)).toMatchObject({ number: 1, complete: false });
+    expect(versionIn(hung).draft.sections[0]!.paragraphs[0]!.sentences.map((s) => s.text)).toEqual([
+      'Ranking orders items.',
+      'Recall',
+    ]);
+    expect(hung.at(-2)).toEqual({
+      t: 'error',
+      code: 'common/service-unavailable',
+      message:
+        'The language model took too long; what it wrote is kept as an incomplete version. Retry the step, or use the composer.',
+    });
   });
 
   it('uses the composer with a notice once the day’s allowance is used, and when asked', async () => {
