@@ -13,6 +13,7 @@ export function TextDiff({
   mode,
   label,
   lineMarks = false,
+  prose = false,
 }: {
   changes: readonly Change[];
   mode: DiffMode;
@@ -20,6 +21,8 @@ export function TextDiff({
   label: string;
   /** A visible `+`/`-` before each changed line (compared by lines). */
   lineMarks?: boolean;
+  /** Written text (a draft), shown in the body font; otherwise the fixed-width font of source text. */
+  prose?: boolean;
 }) {
   const theme = useTheme();
   return (
@@ -32,8 +35,7 @@ export function TextDiff({
         borderRadius: 1,
         whiteSpace: 'pre-wrap',
         overflowWrap: 'anywhere',
-        fontFamily: 'monospace',
-        fontSize: '0.875rem',
+        ...(prose ? {} : { fontFamily: 'monospace', fontSize: '0.875rem' }),
         maxHeight: 480,
         overflow: 'auto',
         // A light tint under the body text keeps its contrast in both themes.

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
 import type { BuilderDraft, BuilderSession } from '../../../contracts/blog-builder.ts';
 import { QueryError } from '../../components/query-error.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { changeCounts } from '../../components/text-diff/compare-texts.ts';
+import { TextDiff } from '../../components/text-diff/text-diff.tsx';
 import { versionQuery } from './api.ts';
 import { compareDrafts } from './draft-diff.ts';
 
@@ -37,10 +37,8 @@ function DraftDiff({
   from: number;
   to: number;
 }) {
-  const theme = useTheme();
   const changes = useMemo(() => compareDrafts(before, after), [before, after]);
-  const added = changes.filter((change) => change.added).length;
-  const removed = changes.filter((change) => change.removed).length;
+  const { added, removed } = changeCounts(changes);
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
@@ -48,50 +46,12 @@ function DraftDiff({
           ? 'The two versions are the same.'
           : `${added} ${added === 1 ? 'part' : 'parts'} added, ${removed} removed.`}
       </Typography>
-      <Box
-        role="region"
-        aria-label={`Changes from version ${from} to version ${to}`}
-        tabIndex={0}
-        sx={{
-          p: 1.5,
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          maxHeight: 480,
-          overflow: 'auto',
-          // Underline and strike-through tell the changes apart without the tint; the hidden words say them.
-          '& ins': {
-            bgcolor: alpha(theme.palette.success.main, 0.2),
-            color: 'text.primary',
-            textDecoration: 'underline',
-          },
-          '& del': {
-            bgcolor: alpha(theme.palette.error.main, 0.2),
-            color: 'text.primary',
-            textDecoration: 'line-through',
-          },
-        }}
-      >
-        {changes.map((change, index) =>
-          change.added ? (
-            <ins key={index}>
-              <VisuallyHidden>[added: </VisuallyHidden>
-              {change.value}
-              <VisuallyHidden>]</VisuallyHidden>
-            </ins>
-          ) : change.removed ? (
-            <del key={index}>
-              <VisuallyHidden>[removed: </VisuallyHidden>
-              {change.value}
-              <VisuallyHidden>]</VisuallyHidden>
-            </del>
-          ) : (
-            <span key={index}>{change.value}</span>
-          ),
-        )}
-      </Box>
+      <TextDiff
+        changes={changes}
+        mode="words"
+        prose
+        label={`Changes from version ${from} to version ${to}`}
+      />
     </Box>
   );
 }
