@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import EditIcon from '@mui/icons-material/Edit';
-import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
@@ -18,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Card } from '../../../contracts/cards.ts';
+import { LikeButton } from '../../components/like-button.tsx';
 import { ReportDialog } from '../../components/report-dialog.tsx';
 import { StudyThisButton } from '../../components/study-this/study-this-button.tsx';
 import { loginPathFor } from '../../lib/navigation.ts';
@@ -29,57 +29,16 @@ type Status = { text: string; severity: 'success' | 'info' };
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/**
- * Like / take back a like. The heart and the count change at once; the server's answer then sets the real
- * count, and a failure puts both back and says so. Likes are idempotent on the server, so a repeated press
- * can never count twice.
- */
-function LikeButton({ card, readerKey }: { card: Card; readerKey: string }) {
-  const queryClient = useQueryClient();
-  const queryKey = cardQueryKey(card.id, readerKey);
-  const mutation = useMutation({
-    mutationFn: (like: boolean) => setLike(card.id, like),
-    onMutate: async (like) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<Card>(queryKey);
-      if (previous)
-        queryClient.setQueryData<Card>(queryKey, {
-          ...previous,
-          likedByMe: like,
-          likes: Math.max(0, previous.likes + (like ? 1 : -1)),
-        });
-      return { previous };
-    },
-    onError: (_error, _like, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-    },
-    onSuccess: (answer) => {
-      queryClient.setQueryData<Card>(queryKey, (current) =>
-        current ? { ...current, likedByMe: answer.liked, likes: answer.likes } : current,
-      );
-    },
-  });
-
+/** Like / take back a like of the card (see LikeButton). */
+function CardLikeButton({ card, readerKey }: { card: Card; readerKey: string }) {
   return (
-    <>
-      <Button
-        variant={card.likedByMe ? 'contained' : 'outlined'}
-        aria-pressed={card.likedByMe}
-        startIcon={card.likedByMe ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-        onClick={() => {
-          // One change at a time: a second press before the answer would race the first.
-          if (!mutation.isPending) mutation.mutate(!card.likedByMe);
-        }}
-      >
-        Like
-      </Button>
-      {mutation.isError ? (
-        <Alert severity="error" sx={{ width: '100%' }} onClose={() => mutation.reset()}>
-          {mutation.variables ? 'The like was not saved.' : 'The like was not taken back.'}{' '}
-          {errorSentence(mutation.error)}
-        </Alert>
-      ) : null}
-    </>
+    <LikeButton<Card>
+      queryKey={cardQueryKey(card.id, readerKey)}
+      liked={card.likedByMe}
+      label="Like"
+      send={(like) => setLike(card.id, like)}
+      withLike={(item, liked, likes) => ({ ...item, likedByMe: liked, likes })}
+    />
   );
 }
 
@@ -223,7 +182,7 @@ export function CardActions({ card, readerKey }: { card: Card; readerKey: string
             Edit
           </Button>
         ) : null}
-        {canLike ? <LikeButton card={card} readerKey={readerKey} /> : null}
+        {canLike ? <CardLikeButton card={card} readerKey={readerKey} /> : null}
         {readerKey === undefined && published ? (
           <Button
             variant="outlined"

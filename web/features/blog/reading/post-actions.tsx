@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import FavoriteIcon from '@mui/icons-material/Favorite';
+import type { QueryKey } from '@tanstack/react-query';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import LinkIcon from '@mui/icons-material/Link';
@@ -11,40 +10,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { Post } from '../../../../contracts/blog.ts';
-import { errorSentence } from '../../../lib/error-sentence.ts';
+import { LikeButton } from '../../../components/like-button.tsx';
 import { loginPathFor } from '../../../lib/navigation.ts';
 import { setPostLike } from '../api.ts';
 import { postPath } from './paths.ts';
 import { shareLinks } from './share-links.ts';
 
-/**
- * Like / take back a like, with the count. It changes at once; the server's answer sets the real count, and a
- * failure puts both back and says so. A signed-out reader is offered to sign in instead.
- */
-function LikeButton({ post, queryKey, signedIn }: { post: Post; queryKey: QueryKey; signedIn: boolean }) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (like: boolean) => setPostLike(post.id, like),
-    onMutate: async (like) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<Post>(queryKey);
-      if (previous)
-        queryClient.setQueryData<Post>(queryKey, {
-          ...previous,
-          likedByViewer: like,
-          likes: Math.max(0, previous.likes + (like ? 1 : -1)),
-        });
-      return { previous };
-    },
-    onError: (_error, _like, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-    },
-    onSuccess: (answer) => {
-      queryClient.setQueryData<Post>(queryKey, (current) =>
-        current ? { ...current, likedByViewer: answer.liked, likes: answer.likes } : current,
-      );
-    },
-  });
+/** Like / take back a like, with the count (see LikeButton); a signed-out reader is offered to sign in. */
+function PostLikeButton({ post, queryKey, signedIn }: { post: Post; queryKey: QueryKey; signedIn: boolean }) {
   const likes = `${post.likes.toLocaleString('en')} ${post.likes === 1 ? 'like' : 'likes'}`;
 
   if (!signedIn)
@@ -59,25 +32,13 @@ function LikeButton({ post, queryKey, signedIn }: { post: Post; queryKey: QueryK
       </Button>
     );
   return (
-    <>
-      <Button
-        variant={post.likedByViewer ? 'contained' : 'outlined'}
-        aria-pressed={post.likedByViewer}
-        startIcon={post.likedByViewer ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-        onClick={() => {
-          // One change at a time: a second press before the answer would race the first.
-          if (!mutation.isPending) mutation.mutate(!post.likedByViewer);
-        }}
-      >
-        Like ({likes})
-      </Button>
-      {mutation.isError ? (
-        <Alert severity="error" sx={{ width: '100%' }} onClose={() => mutation.reset()}>
-          {mutation.variables ? 'The like was not saved.' : 'The like was not taken back.'}{' '}
-          {errorSentence(mutation.error)}
-        </Alert>
-      ) : null}
-    </>
+    <LikeButton<Post>
+      queryKey={queryKey}
+      liked={post.likedByViewer}
+      label={`Like (${likes})`}
+      send={(like) => setPostLike(post.id, like)}
+      withLike={(item, liked, count) => ({ ...item, likedByViewer: liked, likes: count })}
+    />
   );
 }
 
@@ -165,7 +126,7 @@ export function PostActions({
 }) {
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 3 }}>
-      <LikeButton post={post} queryKey={queryKey} signedIn={signedIn} />
+      <PostLikeButton post={post} queryKey={queryKey} signedIn={signedIn} />
       <Share post={post} />
     </Stack>
   );
