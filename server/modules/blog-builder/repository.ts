@@ -5,24 +5,15 @@ import {
   blogBuilderRuns,
   blogBuilderSessions,
   blogBuilderVersions,
-  cardLikes,
   cardLinks,
   cards,
   courses,
   courseVersions,
-  deckCards,
-  decks,
   profiles,
   researchProjectPapers,
   researchProjects,
 } from '../../db/schema.ts';
-import {
-  cardReadableBy,
-  notBlockedBetween,
-  ownCard,
-  publishedCourse,
-  studyableBy,
-} from '../../db/visibility.ts';
+import { cardReadableBy, notBlockedBetween, ownCard, publishedCourse } from '../../db/visibility.ts';
 
 /** Cards a picker may return at once (the builder's own limit on a session's sources). */
 const PICKER_LIMIT = 50;
@@ -79,42 +70,6 @@ export function createBlogBuilderRepository(orm: Orm) {
         .where(and(ownCard(reader), arrayOverlaps(cards.tags, [tag.toLowerCase(), tag])))
         .orderBy(desc(cards.updatedAt), cards.id)
         .limit(PICKER_LIMIT);
-      return rows.map((row) => row.id);
-    },
-
-    /** The cards of one of the reader's decks (its collection, its tags or their likes); null if not theirs. */
-    async deckCardIds(reader: string, deckId: string): Promise<string[] | null> {
-      const [deck] = await orm
-        .select()
-        .from(decks)
-        .where(and(eq(decks.id, deckId), eq(decks.ownerKey, reader)));
-      if (!deck) return null;
-      const rows =
-        deck.sourceKind === 'collection'
-          ? await orm
-              .select({ id: deckCards.cardId })
-              .from(deckCards)
-              .where(eq(deckCards.deckId, deck.id))
-              .orderBy(asc(deckCards.addedAt), deckCards.cardId)
-              .limit(PICKER_LIMIT)
-          : deck.sourceKind === 'liked'
-            ? await orm
-                .select({ id: cardLikes.cardId })
-                .from(cardLikes)
-                .where(eq(cardLikes.profileKey, reader))
-                .orderBy(desc(cardLikes.createdAt), cardLikes.cardId)
-                .limit(PICKER_LIMIT)
-            : await orm
-                .select({ id: cards.id })
-                .from(cards)
-                .where(
-                  and(
-                    arrayOverlaps(cards.tags, deck.tags),
-                    deck.tagScope === 'mine' ? ownCard(reader) : studyableBy(reader),
-                  ),
-                )
-                .orderBy(desc(cards.publishedAt), cards.id)
-                .limit(PICKER_LIMIT);
       return rows.map((row) => row.id);
     },
 

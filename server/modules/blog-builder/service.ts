@@ -55,6 +55,8 @@ export type BlogBuilderDeps = {
   prices?: { inputPerMTok: number; outputPerMTok: number } | undefined;
   /** The person's requests of the model today, all features together (model-allowance). */
   modelRequestsToday: (owner: string) => Promise<number>;
+  /** The cards of one of the person's decks they may study (Play's rule of what a deck holds); null if none. */
+  deckCardIds: (owner: string, deckId: string, limit: number) => Promise<string[] | null>;
   /** Explore's full-text search of listed cards: their ids, best first. */
   search: (reader: string, q: string, tag: string | undefined, limit: number) => Promise<string[]>;
   /** The blog's own "new draft" (its slug rules, a first revision kept as `agent`): the new post's id. */
@@ -299,7 +301,9 @@ export function createBlogBuilderService(deps: BlogBuilderDeps) {
         }
         case 'deck':
           ids =
-            (isUuid(query.value) && (await repository.deckCardIds(reader, query.value))) || notFound('deck');
+            (isUuid(query.value) &&
+              (await deps.deckCardIds(reader, query.value, builderLimits.sources.max))) ||
+            notFound('deck');
           break;
         case 'course':
           ids =

@@ -336,6 +336,18 @@ export function createPlayRepository(orm: Orm) {
         .orderBy(asc(decks.createdAt), asc(decks.id));
     },
 
+    /** The ids of the deck's cards its owner may study, newest in the deck first, at most `limit`. */
+    async deckCardIds(deck: DeckRow, limit: number): Promise<string[]> {
+      const { where, orderAt } = deckSelection(deck);
+      const rows = await orm
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(studyableBy(deck.ownerKey), where))
+        .orderBy(sql`${orderAt} desc`, desc(cards.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
     /** A page of the deck's cards with their authors, newest in the deck first, after the keyset `after`. */
     async deckCardPage(deck: DeckRow, limit: number, after?: TimeKey) {
       const { where, orderAt } = deckSelection(deck);

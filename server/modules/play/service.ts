@@ -308,6 +308,15 @@ export function createPlayService(
       return presentDeck(deck, settings, clock());
     },
 
+    /**
+     * The ids of the cards in one of the person's decks that they may study, newest in the deck first, at most
+     * `limit`; null when they have no such deck (for other modules that take a deck as a source of cards).
+     */
+    async deckCardIds(id: string, ownerKey: string, limit: number): Promise<string[] | null> {
+      const deck = await repository.deck(id, ownerKey);
+      return deck ? repository.deckCardIds(deck, limit) : null;
+    },
+
     /** A new deck; a collection may start with cards, which must all be cards the person can study. */
     async createDeck(ownerKey: string, input: DeckInput & { description: string }): Promise<Deck> {
       const problems: FieldProblem[] = [];
