@@ -3,11 +3,16 @@
 //   - only server/**/repository.ts, the files of a server/**/repository/ folder (a repository split by job),
 //     server/db/** and tests import the database (drizzle-orm, pg, the schema);
 //   - code outside server/modules/<m>/ reaches that module only through its surface, server/modules/<m>/index.ts
-//     (tests and benchmarks may reach inside modules: fixtures, and the internals they measure).
+//     (tests and benchmarks may reach inside modules: fixtures, and the internals they measure);
+//   - only server/lib/archive/ (the guarded reader) and tests open archives: no archive library elsewhere, and
+//     none of fflate's readers (its writers, which make zips to send, are free to use).
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const DATABASE_PACKAGES = /^(drizzle-orm|pg)(\/|$)/;
+const ARCHIVE_PACKAGES =
+  /^(yauzl|yauzl-promise|tar|tar-stream|tar-fs|adm-zip|jszip|unzipper|decompress)(\/|$)/;
+const FFLATE_READERS = /^(unzip|Unzip|gunzip|Gunzip|decompress|Decompress|inflate|Inflate)/;
 
 function relative(file) {
   return path.relative(root, file).split(path.sep).join('/');
@@ -40,6 +45,18 @@ function mayTouchDatabase(file) {
   );
 }
 
+function mayOpenArchives(file) {
+  const rel = relative(file);
+  return rel.startsWith('server/lib/archive/') || isTestOrBench(file) || !rel.startsWith('server/');
+}
+
+/** The names a static import takes from its module (`default` for a default import). */
+function importedNames(node) {
+  return (node.specifiers ?? []).map((specifier) =>
+    specifier.type === 'ImportSpecifier' ? (specifier.imported.name ?? specifier.imported.value) : 'default',
+  );
+}
+
 function checkSource(context, node, source, typeOnly) {
   const file = context.filename;
   if (!source) return;
@@ -63,6 +80,18 @@ function checkSource(context, node, source, typeOnly) {
       context.report({
         node,
         message: `Reach module "${target}" through its surface, server/modules/${target}/index.ts, not "${rel}".`,
+      });
+    }
+  }
+
+  if (!typeOnly && !mayOpenArchives(file)) {
+    const opensArchives =
+      ARCHIVE_PACKAGES.test(source) ||
+      (source === 'fflate' && importedNames(node).some((name) => FFLATE_READERS.test(name)));
+    if (opensArchives) {
+      context.report({
+        node,
+        message: `Open archives through server/lib/archive (readArchive), the one guarded reader, not "${source}".`,
       });
     }
   }

@@ -57,6 +57,22 @@ describe('card-web/boundaries', () => {
     expect(lint('server/app.ts', "import type { Database } from './db/client.ts';")).toEqual([]);
   });
 
+  it('opens archives only through the guarded reader', () => {
+    expect(lint('server/modules/importer/service.ts', "import yauzl from 'yauzl';")[0]).toMatch(
+      /Open archives through server\/lib\/archive/,
+    );
+    expect(lint('server/modules/importer/service.ts', "import { extract } from 'tar-stream';")[0]).toMatch(
+      /the one guarded reader/,
+    );
+    expect(lint('server/modules/importer/service.ts', "import { unzipSync } from 'fflate';")[0]).toMatch(
+      /the one guarded reader/,
+    );
+    // Making a zip to send is not opening one.
+    expect(lint('server/modules/cards/service.ts', "import { zipSync, strToU8 } from 'fflate';")).toEqual([]);
+    expect(lint('server/lib/archive/read.ts', "import yauzl from 'yauzl';")).toEqual([]);
+    expect(lint('server/lib/archive/archive.test.ts', "import tar from 'tar-stream';")).toEqual([]);
+  });
+
   it('lets other code reach a server module only through its index.ts', () => {
     expect(
       lint('server/modules/confer/service.ts', "import { x } from '../explore/repository.ts';")[0],
