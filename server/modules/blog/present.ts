@@ -77,9 +77,17 @@ export function myPostOf({ post, draft, seriesTitle }: PostWithDraft): MyPost {
   };
 }
 
-/** The excerpt lists show: the author's own, else the start of the body's plain text. */
+/**
+ * The start of a post's text as plain words, without its headings: a heading's words would run into the
+ * sentence after it ("…worth doing. The forgetting curve A memory fades…").
+ */
+export function bodyExcerpt(body: string, length?: number): string {
+  return excerptOf(body.replace(/^ {0,3}#{1,6}[ \t].*$/gm, ''), length);
+}
+
+/** The excerpt lists show: the author's own, else the start of the body's plain text (`bodyExcerpt`). */
 export function listExcerpt(excerpt: string, body: string): string {
-  return excerpt.trim() || excerptOf(body);
+  return excerpt.trim() || bodyExcerpt(body);
 }
 
 /** A published post in a list. */

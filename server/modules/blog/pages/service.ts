@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { reservedBlogSlugs } from '../../../../contracts/blog.ts';
-import { excerptOf, withHead } from '../../cards/index.ts';
+import { withHead } from '../../cards/index.ts';
+import { bodyExcerpt } from '../present.ts';
 import { atomDocument, lastUpdated, rssDocument, type Feed, type FeedEntry } from './feeds.ts';
 import { authorUrl, feedLinkTags, postHeadTags, postUrl, type FeedLink, type PostHead } from './head.ts';
 import { markdownToFeedHtml } from './markdown.ts';
@@ -39,7 +40,7 @@ const nameOf = (author: { handle: string; displayName: string | null }) =>
 
 /** A post's description for previews: the SEO description, else the excerpt, else the start of its text. */
 export function descriptionOf(post: Pick<PagePost, 'seoDescription' | 'excerpt' | 'body'>): string {
-  return post.seoDescription.trim() || post.excerpt.trim() || excerptOf(post.body, 200);
+  return post.seoDescription.trim() || post.excerpt.trim() || bodyExcerpt(post.body, 200);
 }
 
 function headOf(post: PagePost & { slug: string; publishedAt: Date }): PostHead {
@@ -74,7 +75,7 @@ export function createPagesService(repository: PagesRepository, publicUrl: strin
       id: post.id,
       title: post.title,
       url,
-      summary: post.excerpt.trim() || excerptOf(post.body, 300),
+      summary: post.excerpt.trim() || bodyExcerpt(post.body, 300),
       html: markdownToFeedHtml(post.body, url),
       tags: post.tags,
       author: { name: nameOf(post.author), url: authorUrl(post.author.handle, publicUrl) },
