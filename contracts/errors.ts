@@ -181,6 +181,10 @@ export const errorCatalogue = {
     message:
       'You have asked as many questions today as your plan allows. You can ask again after midnight UTC.',
   },
+  'extractor/invalid-url': {
+    status: 422,
+    message: 'That is not the address of a repository we can fetch.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

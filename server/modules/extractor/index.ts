@@ -1,7 +1,9 @@
 /**
  * The repository extractor (issue 20): a repository as one clean, token-counted document, and as cards. This
- * far: which of a repository's files are taken (`createSelection`).
+ * far: reading a repository's address (`parseRepositoryUrl`, `splitRefAndPath`) and which of its files are
+ * taken (`createSelection`).
  */
+export { parseRepositoryUrl, splitRefAndPath, type RepositoryAddress } from './repository-url.ts';
 export {
   createSelection,
   DEFAULT_IGNORES,
