@@ -273,6 +273,78 @@ describe('outboundFetch with a trusted origin', () => {
   });
 });
 
+describe('outboundFetch with a method, a body and headers', () => {
+  it('posts the body with the caller’s headers, but never lets them replace its own', async () => {
+    const bodies: string[] = [];
+    const server = await serve((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(`${req.method} ${text}`);
+        ok('posted')(req, res);
+      });
+    });
+    const response = await outboundFetch(`${server.origin}/git-upload-pack`, {
+      ...base,
+      method: 'POST',
+      body: Buffer.from('0032want abc'),
+      headers: {
+        'Content-Type': 'application/x-git-upload-pack-request',
+        authorization: 'Basic dG9rZW4=',
+        host: 'elsewhere.example',
+        'user-agent': 'spoofed',
+        'accept-encoding': 'gzip',
+      },
+      trustedOrigins: [server.origin],
+    });
+    expect(response.body.toString()).toBe('posted');
+    expect(bodies).toEqual(['POST 0032want abc']);
+    const headers = server.seen[0]!.headers;
+    expect(headers['content-type']).toBe('application/x-git-upload-pack-request');
+    expect(headers.authorization).toBe('Basic dG9rZW4=');
+    expect(headers.host).toBe(`127.0.0.1:${server.port}`);
+    expect(headers['user-agent']).toBe(base.userAgent);
+    expect(headers['accept-encoding']).toBe('identity');
+    expect(headers['content-length']).toBe('12');
+  });
+
+  it('keeps the token for the origin it was given for: a redirect elsewhere goes without it', async () => {
+    const other = await serve(ok('elsewhere'));
+    const first = await serve((req, res) => {
+      if (req.url === '/same') res.writeHead(302, { location: '/there' }).end();
+      else if (req.url === '/away') res.writeHead(302, { location: `${other.origin}/x` }).end();
+      else ok('here')(req, res);
+    });
+    const options = {
+      ...base,
+      headers: { authorization: 'Bearer secret', cookie: 'session=1' },
+      trustedOrigins: [first.origin, other.origin],
+    };
+    await outboundFetch(`${first.origin}/same`, options);
+    expect(first.seen.map((seen) => seen.headers.authorization)).toEqual(['Bearer secret', 'Bearer secret']);
+    await outboundFetch(`${first.origin}/away`, options);
+    expect(other.seen[0]!.headers.authorization).toBeUndefined();
+    expect(other.seen[0]!.headers.cookie).toBeUndefined();
+  });
+
+  it('does not follow a redirect of a POST', async () => {
+    const server = await serve((req, res) => {
+      if (req.url === '/post') res.writeHead(307, { location: '/other' }).end();
+      else ok('other')(req, res);
+    });
+    const result = await failure(
+      outboundFetch(`${server.origin}/post`, {
+        ...base,
+        method: 'POST',
+        body: Buffer.from('x'),
+        trustedOrigins: [server.origin],
+      }),
+    );
+    expect(result.kind).toBe('http');
+    expect(server.seen.map((seen) => seen.url)).toEqual(['/post']);
+  });
+});
+
 describe('outboundFetch caps', () => {
   it('refuses a body whose Content-Length is over the cap, before reading it', async () => {
     const server = await serve((_req, res) => {

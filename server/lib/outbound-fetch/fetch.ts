@@ -11,6 +11,16 @@ export type OutboundFetchOptions = {
   userAgent: string;
   /** Sent as Accept; none by default. */
   accept?: string;
+  /** GET by default. A POST is never redirected (a redirect answer fails as `http`, with its status). */
+  method?: 'GET' | 'POST';
+  /** The request's body, with POST. */
+  body?: Buffer;
+  /**
+   * More request headers (e.g. Content-Type, or Authorization with a token given for this fetch only). Names are
+   * lower case; those below are the fetch's own and cannot be set. Authorization is sent to the first origin only:
+   * a redirect to another origin goes without it.
+   */
+  headers?: Record<string, string>;
   /** The body is cut off, and the fetch fails, past this many bytes. Default 2 MB. */
   maxBytes?: number;
   /** For the whole fetch: addresses, redirects and body. Default 10 s. */
@@ -168,24 +178,43 @@ function discard(response: IncomingMessage): void {
   response.destroy();
 }
 
-/** Sends one GET and waits for the status and headers. */
+/** Headers a caller may not set: the fetch decides where it connects, what it reads and who it says it is. */
+const OWN_HEADERS = new Set([
+  'host',
+  'accept-encoding',
+  'user-agent',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+]);
+
+/** Sends one request and waits for the status and headers. */
 function send(
   hop: Hop,
   addresses: string[] | undefined,
   options: OutboundFetchOptions,
+  firstOrigin: string,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {
-      'user-agent': options.userAgent,
-      // The body is read as sent: ask for it uncompressed, so the byte cap counts what is kept.
-      'accept-encoding': 'identity',
-    };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      const key = name.toLowerCase();
+      if (OWN_HEADERS.has(key)) continue;
+      // Credentials given for one host are not handed to wherever it redirects.
+      if ((key === 'authorization' || key === 'cookie') && hop.url.origin !== firstOrigin) continue;
+      headers[key] = value;
+    }
+    headers['user-agent'] = options.userAgent;
+    // The body is read as sent: ask for it uncompressed, so the byte cap counts what is kept.
+    headers['accept-encoding'] = 'identity';
     if (options.accept) headers.accept = options.accept;
+    const body = options.method === 'POST' ? (options.body ?? Buffer.alloc(0)) : undefined;
+    if (body) headers['content-length'] = String(body.length);
     const request = (hop.url.protocol === 'https:' ? https : http).request({
       hostname: bareHost(hop.url),
       port: hop.url.port || undefined,
       path: `${hop.url.pathname}${hop.url.search}`,
-      method: 'GET',
+      method: body ? 'POST' : 'GET',
       headers,
       // A fresh connection each time: a pooled socket could have been opened for a different check.
       agent: false,
@@ -205,7 +234,7 @@ function send(
       hop.signal.removeEventListener('abort', onAbort);
       reject(hop.signal.aborted ? timeoutError(hop) : networkError(hop, error));
     });
-    request.end();
+    request.end(body);
   });
 }
 
@@ -282,10 +311,10 @@ export async function outboundFetch(url: string, options: OutboundFetchOptions):
     let hop: Hop = { url: start, signal: deadline.signal, timeoutMs };
     for (let redirects = 0; ; redirects += 1) {
       const addresses = await checkedAddresses(hop, trusted.has(hop.url.origin), resolve);
-      const response = await send(hop, addresses, options);
+      const response = await send(hop, addresses, options, start.origin);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (REDIRECT_STATUSES.has(status) && location) {
+      if (REDIRECT_STATUSES.has(status) && location && options.method !== 'POST') {
         discard(response);
         if (redirects >= maxRedirects) {
           throw new OutboundFetchError(
