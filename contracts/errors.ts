@@ -185,6 +185,33 @@ export const errorCatalogue = {
     status: 422,
     message: 'That is not the address of a repository we can fetch.',
   },
+  'extractor/not-a-repository': { status: 404, message: 'There is no repository at that address.' },
+  'extractor/needs-token': {
+    status: 422,
+    message:
+      'That repository is private, or does not exist. If you can read it, add a token that can read it.',
+  },
+  'extractor/token-refused': {
+    status: 422,
+    message: 'The host refused the token: it may have expired, or may not read this repository.',
+  },
+  'extractor/ref-not-found': {
+    status: 404,
+    message: 'The repository has no such branch, tag or commit.',
+  },
+  'extractor/path-not-found': { status: 404, message: 'The repository has no such folder.' },
+  'extractor/host-refused': {
+    status: 422,
+    message: 'Repositories cannot be fetched from that host.',
+  },
+  'extractor/unreachable': {
+    status: 502,
+    message: 'The repository’s host could not be reached, or stopped answering. Try again later.',
+  },
+  'extractor/too-large': {
+    status: 413,
+    message: 'The repository is larger than this site fetches.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

@@ -21,7 +21,7 @@ export interface FixtureCommit {
 }
 
 export interface GitServer {
-  /** e.g. `http://127.0.0.1:41234`; a repository is at `${baseUrl}/<name>.git`. */
+  /** e.g. `http://127.0.0.1:41234`; a repository is at `${baseUrl}/<name>.git` (a name may be `owner/repo`). */
   baseUrl: string;
   /**
    * Makes `<name>.git` from `commits` on `main` in order (each may start branches and tags); answers each
@@ -123,7 +123,7 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     requests.push(`${request.method} ${pathname}`);
-    const repository = /^\/([^/]+\.git)\//.exec(pathname)?.[1];
+    const repository = /^\/(.+?\.git)\//.exec(pathname)?.[1];
     if (repository && privateRepositories.has(repository) && !authorized(request, token)) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="fixture"' }).end('Authentication required');
       return;
@@ -161,6 +161,7 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
           for (const tag of commit.tags ?? []) await git(work, 'tag', tag);
         }
         const bare = path.join(root, `${name}.git`);
+        await fs.mkdir(path.dirname(bare), { recursive: true });
         await git(root, 'clone', '--quiet', '--bare', work, bare);
         if (repositoryOptions.private) privateRepositories.add(`${name}.git`);
         return { commits: ids };

@@ -1,8 +1,16 @@
 /**
  * The repository extractor (issue 20): a repository as one clean, token-counted document, and as cards. This
- * far: reading a repository's address (`parseRepositoryUrl`, `splitRefAndPath`) and which of its files are
- * taken (`createSelection`).
+ * far: reading a repository's address (`parseRepositoryUrl`, `splitRefAndPath`), fetching one commit of it over
+ * smart HTTP through the outbound rules (`fetchRepository`, `gitHttpClient`), and which of its files are taken
+ * (`createSelection`).
  */
+export {
+  fetchRepository,
+  type FetchRepositoryInput,
+  type RepositoryFile,
+  type RepositorySnapshot,
+} from './fetch-repository.ts';
+export { gitHttpClient, type GitHttpLimits } from './git-http.ts';
 export { parseRepositoryUrl, splitRefAndPath, type RepositoryAddress } from './repository-url.ts';
 export {
   createSelection,

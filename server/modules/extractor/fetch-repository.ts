@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import git, { type HttpClient } from 'isomorphic-git';
+import { AppError } from '../../lib/app-error.ts';
+import { OutboundFetchError } from '../../lib/outbound-fetch/index.ts';
+import { safeEntryPath } from '../../lib/archive/index.ts';
+import { splitRefAndPath, type RepositoryAddress } from './repository-url.ts';
+
+/** One file of the fetched commit. */
+export interface RepositoryFile {
+  /** From the repository's root, checked (nothing in it can leave the root). */
+  path: string;
+  read(): Promise<Uint8Array>;
+}
+
+/** A repository at one commit, as fetched: the files under the folder asked for. */
+export interface RepositorySnapshot {
+  /** The commit's id. */
+  commit: string;
+  /** The branch, tag or commit id it was fetched at. */
+  ref: string;
+  /** The folder asked for, '' for the whole repository. */
+  folder: string;
+  files: RepositoryFile[];
+}
+
+export interface FetchRepositoryInput {
+  address: RepositoryAddress;
+  /** A branch, tag or commit id; by default the one in the address, else the repository's default branch. */
+  ref?: string | undefined;
+  /** A folder of the repository (`packages/core`); by default the one in the address, else the root. */
+  folder?: string | undefined;
+  /** For a private repository: sent for this run only, never stored. */
+  token?: string | undefined;
+  /** The outbound HTTP client (`gitHttpClient`). */
+  http: HttpClient;
+  /** The run's own temporary folder (`withTempDir`); the git objects go there. */
+  dir: string;
+}
+
+const commitId = /^[0-9a-f]{40}$/i;
+
+/** isomorphic-git's HTTP errors carry the status in `data`. */
+function statusOf(error: unknown): number | undefined {
+  const data = (error as { code?: string; data?: { statusCode?: number } } | undefined)?.data;
+  return typeof data?.statusCode === 'number' ? data.statusCode : undefined;
+}
+
+/** The catalogue error for a failure to reach or read the repository. */
+function fetchFailure(error: unknown, input: FetchRepositoryInput): AppError {
+  if (error instanceof AppError) return error;
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  const outbound =
+    error instanceof OutboundFetchError ? error : cause instanceof OutboundFetchError ? cause : undefined;
+  if (outbound) {
+    if (outbound.kind === 'too-large')
+      return new AppError('extractor/too-large', { message: outbound.message, cause: error });
+    if (outbound.kind === 'timeout' || outbound.kind === 'network')
+      return new AppError('extractor/unreachable', { message: outbound.message, cause: error });
+    if (outbound.kind !== 'http')
+      return new AppError('extractor/host-refused', { message: outbound.message, cause: error });
+  }
+  // Asked for credentials with none given: the repository is private (or hidden as if it did not exist).
+  if ((error as { code?: string } | undefined)?.code === 'UserCanceledError')
+    return new AppError('extractor/needs-token', { cause: error });
+  const status = statusOf(error) ?? outbound?.status;
+  if (status === 401 || status === 403)
+    return new AppError(input.token ? 'extractor/token-refused' : 'extractor/needs-token', { cause: error });
+  if (status === 404) return new AppError('extractor/not-a-repository', { cause: error });
+  return new AppError('extractor/unreachable', {
+    message: `${input.address.host} did not answer as a git repository does.`,
+    cause: error,
+  });
+}
+
+/** The branch or tag names a ref list holds (`main`, `release/2.0`, `v1`), and the default branch. */
+function namesOf(refs: { ref: string; target?: string | undefined }[]) {
+  const names = new Set<string>();
+  let defaultBranch: string | undefined;
+  for (const { ref, target } of refs) {
+    if (ref === 'HEAD' && target?.startsWith('refs/heads/'))
+      defaultBranch = target.slice('refs/heads/'.length);
+    const name = /^refs\/(?:heads|tags)\/(.+?)(?:\^\{\})?$/.exec(ref)?.[1];
+    if (name) names.add(name);
+  }
+  return { names, defaultBranch };
+}
+
+/**
+ * Fetches one commit of a repository over smart HTTP, shallow (depth 1) and of that ref only, into `dir`, and
+ * lists its files under the folder asked for; nothing is checked out or run. Throws `extractor/…` errors: no
+ * such repository, a private one without (or with a refused) token, a host the outbound rules refuse or that
+ * cannot be reached, an answer over the cap, no such ref, no such folder.
+ */
+export async function fetchRepository(input: FetchRepositoryInput): Promise<RepositorySnapshot> {
+  const { address, http, dir, token } = input;
+  const url = address.cloneUrl;
+  const onAuth = () => (token ? { username: 'x-access-token', password: token } : { cancel: true });
+  let ref = input.ref?.trim() || undefined;
+  let folder = input.folder?.trim().replace(/^\/+|\/+$/g, '') ?? '';
+  try {
+    const refs = await git.listServerRefs({ http, url, onAuth, protocolVersion: 2, symrefs: true });
+    const { names, defaultBranch } = namesOf(refs);
+    if (ref === undefined && address.refAndPath) {
+      const split = splitRefAndPath(address.refAndPath, names);
+      if (!split)
+        throw new AppError('extractor/ref-not-found', {
+          message: `${address.name} has no branch, tag or commit “${address.refAndPath.join('/')}”.`,
+        });
+      ref = split.ref;
+      if (!input.folder) folder = split.path;
+    }
+    ref ??= defaultBranch;
+    if (!ref)
+      throw new AppError('extractor/ref-not-found', { message: `${address.name} has no default branch.` });
+    if (!names.has(ref) && !commitId.test(ref))
+      throw new AppError('extractor/ref-not-found', {
+        message: `${address.name} has no branch, tag or commit “${ref}”.`,
+      });
+
+    await git.init({ fs, dir });
+    await git.addRemote({ fs, dir, remote: 'origin', url });
+    const fetched = await git.fetch({
+      fs,
+      http,
+      dir,
+      url,
+      ref,
+      remoteRef: ref,
+      singleBranch: true,
+      depth: 1,
+      tags: false,
+      onAuth,
+    });
+    const commit = fetched.fetchHead;
+    if (!commit)
+      throw new AppError('extractor/ref-not-found', { message: `${address.name} has nothing at “${ref}”.` });
+
+    const files: RepositoryFile[] = [];
+    const prefix = folder === '' ? '' : `${folder}/`;
+    await git.walk({
+      fs,
+      dir,
+      trees: [git.TREE({ ref: commit })],
+      map: async (path, [entry]) => {
+        if (!entry || path === '.') return true;
+        // Only the folder asked for, and the folders on the way to it.
+        if (prefix && !path.startsWith(prefix) && !prefix.startsWith(`${path}/`)) return null;
+        const type = await entry.type();
+        if (type !== 'blob') return true;
+        // A hostile server could name a tree entry `..`; nothing is written, but nothing like it is kept either.
+        const safe = safeEntryPath(path);
+        if (safe === null || !safe.startsWith(prefix)) return null;
+        const mode = await entry.mode();
+        // Symbolic links (120000) point anywhere; submodules (160000) are other repositories.
+        if (mode === 0o120000 || mode === 0o160000) return null;
+        const oid = await entry.oid();
+        files.push({ path: safe, read: async () => (await git.readBlob({ fs, dir, oid })).blob });
+        return true;
+      },
+    });
+    if (folder !== '' && files.length === 0)
+      throw new AppError('extractor/path-not-found', {
+        message: `${address.name} has no folder “${folder}” at ${ref}.`,
+      });
+    return { commit, ref, folder, files };
+  } catch (error) {
+    throw fetchFailure(error, input);
+  }
+}
