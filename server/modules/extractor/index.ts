@@ -1,9 +1,21 @@
 /**
  * The repository extractor (issue 20): a repository as one clean, token-counted document, and as cards. This
  * far: reading a repository's address (`parseRepositoryUrl`, `splitRefAndPath`), fetching one commit of it over
- * smart HTTP through the outbound rules (`fetchRepository`, `gitHttpClient`), and which of its files are taken
- * (`createSelection`).
+ * smart HTTP through the outbound rules (`fetchRepository`, `gitHttpClient`), which of its files are taken
+ * (`createSelection`), and the document they make, whole or in parts (`writeDocument`).
  */
+export {
+  languageOf,
+  orderFiles,
+  treeOf,
+  writeDocument,
+  type DocumentFile,
+  type DocumentFormat,
+  type DocumentOptions,
+  type DocumentPart,
+  type DocumentSource,
+  type TokenCounter,
+} from './document.ts';
 export {
   fetchRepository,
   type FetchRepositoryInput,
