@@ -2,8 +2,10 @@
  * The repository extractor (issue 20): a repository as one clean, token-counted document, and as cards. This
  * far: reading a repository's address (`parseRepositoryUrl`, `splitRefAndPath`), fetching one commit of it over
  * smart HTTP through the outbound rules (`fetchRepository`, `gitHttpClient`), which of its files are taken
- * (`createSelection`), and the document they make, whole or in parts (`writeDocument`).
+ * (`createSelection`), the secrets in them (`findSecrets`, `redactSecrets`), and the document they make, whole
+ * or in parts (`writeDocument`).
  */
+export { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 export {
   languageOf,
   orderFiles,
