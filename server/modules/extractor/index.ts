@@ -6,6 +6,7 @@
  * or in parts (`writeDocument`).
  */
 export { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
+export { summarize, summaryText, type RepositorySummary } from './summary.ts';
 export {
   languageOf,
   orderFiles,

@@ -1,0 +1,58 @@
+import { languageOf, type DocumentFile, type TokenCounter } from './document.ts';
+
+/** What a repository's document holds, in numbers: for its summary and the page's preview. */
+export interface RepositorySummary {
+  /** Files with their content, and files kept in the tree only. */
+  files: number;
+  treeOnly: number;
+  lines: number;
+  tokens: number;
+  /** Languages by their files' tokens, most first (files of no known language are "other"). */
+  languages: { language: string; files: number; tokens: number }[];
+  /** The files with the most tokens, most first. */
+  largest: { path: string; tokens: number }[];
+}
+
+/** Counts files, lines and tokens, by language and for the largest files. */
+export function summarize(
+  files: readonly DocumentFile[],
+  count: TokenCounter,
+  largest = 10,
+): RepositorySummary {
+  const byLanguage = new Map<string, { files: number; tokens: number }>();
+  const sizes: { path: string; tokens: number }[] = [];
+  let lines = 0;
+  let tokens = 0;
+  let treeOnly = 0;
+  for (const file of files) {
+    if (file.content === null) {
+      treeOnly += 1;
+      continue;
+    }
+    const fileTokens = count(file.content);
+    tokens += fileTokens;
+    lines += file.content === '' ? 0 : file.content.replace(/\n$/, '').split('\n').length;
+    sizes.push({ path: file.path, tokens: fileTokens });
+    const language = languageOf(file.path) || 'other';
+    const entry = byLanguage.get(language) ?? { files: 0, tokens: 0 };
+    byLanguage.set(language, { files: entry.files + 1, tokens: entry.tokens + fileTokens });
+  }
+  const byTokens = (a: { tokens: number }, b: { tokens: number }) => b.tokens - a.tokens;
+  return {
+    files: files.length - treeOnly,
+    treeOnly,
+    lines,
+    tokens,
+    languages: [...byLanguage].map(([language, entry]) => ({ language, ...entry })).sort(byTokens),
+    largest: sizes.sort((a, b) => byTokens(a, b) || (a.path < b.path ? -1 : 1)).slice(0, largest),
+  };
+}
+
+/** The summary as the document's few lines. */
+export function summaryText(summary: RepositorySummary, tokenizer: string): string {
+  const share = (tokens: number) => (summary.tokens === 0 ? 0 : Math.round((tokens / summary.tokens) * 100));
+  return [
+    `${summary.files.toLocaleString('en')} files (${summary.treeOnly.toLocaleString('en')} more in the tree without content), ${summary.lines.toLocaleString('en')} lines, ${summary.tokens.toLocaleString('en')} tokens (${tokenizer}).`,
+    `Languages: ${summary.languages.map((entry) => `${entry.language} ${share(entry.tokens)}%`).join(', ') || 'none'}.`,
+  ].join('\n');
+}
