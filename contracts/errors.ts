@@ -212,6 +212,40 @@ export const errorCatalogue = {
     status: 413,
     message: 'The repository is larger than this site fetches.',
   },
+  'extractor/too-many-files': {
+    status: 413,
+    message: 'The repository has more files than this site reads. Choose a folder of it.',
+  },
+  'extractor/not-an-archive': {
+    status: 422,
+    message: 'That file is not a .zip or .tar.gz archive.',
+  },
+  'extractor/archive-refused': {
+    status: 422,
+    message: 'That archive is damaged, or holds something this site does not open.',
+  },
+  'extractor/busy': {
+    status: 429,
+    message: 'You have as many extractions running as your plan allows. Wait for one to end, or cancel one.',
+  },
+  'extractor/daily-limit': {
+    status: 429,
+    message:
+      'You have read as much repository data today as your plan allows. Reruns of a commit you already extracted still work, and the rest can run after midnight UTC.',
+  },
+  'extractor/token-lost': {
+    status: 409,
+    message:
+      'The access token is kept only while the run starts, and the server restarted meanwhile. Give it again.',
+  },
+  'extractor/nothing-selected': {
+    status: 422,
+    message: 'No file is left with these choices. Loosen the include or exclude globs.',
+  },
+  'extractor/not-finished': {
+    status: 409,
+    message: 'That extraction has not written its document yet.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

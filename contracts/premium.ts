@@ -8,6 +8,10 @@ export const entitlementsSchema = z.object({
   assistantRequestsPerDay: z.number().int().positive(),
   /** Runs of the blog-builder agent per day (UTC). */
   blogAgentRequestsPerDay: z.number().int().positive(),
+  /** Repository extractions a person may have running at once. */
+  extractorConcurrentRuns: z.number().int().positive(),
+  /** Bytes of repositories and archives the extractor may read for a person per day (UTC); cached reruns are free. */
+  extractorBytesPerDay: z.number().int().positive(),
   /** Retention curves per deck and per tag in Play's statistics (the forecast, heatmap and streak are for everyone). */
   advancedStudyStats: z.boolean(),
 });
@@ -27,12 +31,16 @@ export const plans = {
     pdfLibraryBytes: 250 * megabyte,
     assistantRequestsPerDay: 20,
     blogAgentRequestsPerDay: 3,
+    extractorConcurrentRuns: 1,
+    extractorBytesPerDay: 500 * megabyte,
     advancedStudyStats: false,
   },
   premium: {
     pdfLibraryBytes: 10 * 1024 * megabyte,
     assistantRequestsPerDay: 500,
     blogAgentRequestsPerDay: 50,
+    extractorConcurrentRuns: 3,
+    extractorBytesPerDay: 10 * 1024 * megabyte,
     advancedStudyStats: true,
   },
 } as const satisfies Record<Plan, Entitlements>;
@@ -55,6 +63,7 @@ export function describeEntitlements(entitlements: Entitlements): string[] {
     `${bytesLabel(entitlements.pdfLibraryBytes)} of PDFs in your PDF library`,
     `${entitlements.assistantRequestsPerDay.toLocaleString('en')} questions to the chat assistant a day`,
     `${entitlements.blogAgentRequestsPerDay.toLocaleString('en')} blog-builder agent runs a day`,
+    `${bytesLabel(entitlements.extractorBytesPerDay)} of repositories read by the extractor a day, ${entitlements.extractorConcurrentRuns.toLocaleString('en')} ${entitlements.extractorConcurrentRuns === 1 ? 'extraction' : 'extractions'} at a time`,
     entitlements.advancedStudyStats
       ? 'Advanced study statistics: retention curves per deck and per tag'
       : 'Basic study statistics',

@@ -26,6 +26,7 @@ import { recommendationsPlugin } from './modules/recommendations/index.ts';
 import { classroomPlugin } from './modules/classroom/index.ts';
 import { researchPlugin } from './modules/research/index.ts';
 import { blogCommentsRoutes, blogPagesRoutes, blogPlugin, createBlogPageHtml } from './modules/blog/index.ts';
+import { extractorPlugin } from './modules/extractor/index.ts';
 import { blogBuilderPlugin } from './modules/blog-builder/index.ts';
 import { reputationRoutes } from './modules/reputation/index.ts';
 import { retentionPlugin } from './modules/retention/index.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, version, logger, mailer, onRoute, j
   await app.register(researchPlugin);
   await app.register(blogPlugin);
   await app.register(blogBuilderPlugin);
+  await app.register(extractorPlugin);
   await app.register(conferRoutes);
   await app.register(jobsRoutes);
   await app.register(blogCommentsRoutes);

@@ -114,6 +114,31 @@ export const configSchema = z
       .default('https://export.arxiv.org'),
     // How long one DOI or arXiv lookup may take, addresses, redirects and body included.
     LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    // The repository extractor: origins of self-hosted forges it may fetch from though they are not public
+    // addresses or speak http (exact origins, comma-separated), and the caps of one run.
+    EXTRACTOR_TRUSTED_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ protocol: /^https?$/, error: 'Each entry must be an http:// or https:// origin' })
+            .refine(
+              (entry) => new URL(entry).origin === entry.replace(/\/+$/, ''),
+              'Each entry must be an origin',
+            ),
+        ),
+      )
+      .transform((entries) => entries.map((entry) => new URL(entry).origin))
+      .default([]),
+    EXTRACTOR_MAX_FETCH_MB: z.coerce.number().int().min(1).max(10_240).default(500),
+    EXTRACTOR_MAX_FILES: z.coerce.number().int().min(100).max(1_000_000).default(200_000),
+    EXTRACTOR_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(7_200).default(900),
   })
   .superRefine((env, ctx) => {
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {

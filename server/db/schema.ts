@@ -1983,3 +1983,90 @@ export const blogBuilderRuns = pgTable(
     check('blog_builder_runs_step', sql`step in ('outline', 'draft', 'revise')`),
   ],
 );
+
+/** Archives a person uploaded to the repository extractor; the bytes are in the file store under `sha256`. */
+export const extractorUploads = pgTable(
+  'extractor_uploads',
+  {
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    sha256: text().notNull(),
+    name: text().notNull(),
+    bytes: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.ownerKey, table.sha256] })],
+);
+
+/**
+ * A document the extractor wrote, shared by every extraction of the same source, commit and options (the
+ * cache): the key is a hash of those. Its parts are in `extraction_parts`. Removed once no extraction names it.
+ */
+export const extractionResults = pgTable('extraction_results', {
+  key: text().primaryKey(),
+  /** `RepositorySummary` (contracts/extractor.ts). */
+  summary: jsonb().notNull(),
+  /** The secrets found, at most `extractorLimits.secretsListed`, and how many in all. */
+  secrets: jsonb().notNull(),
+  secretCount: integer().notNull(),
+  /** The repository's modules, for module cards. */
+  modules: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const extractionParts = pgTable(
+  'extraction_parts',
+  {
+    resultKey: text()
+      .notNull()
+      .references(() => extractionResults.key, { onDelete: 'cascade' }),
+    index: integer().notNull(),
+    text: text().notNull(),
+    tokens: integer().notNull(),
+    chars: integer().notNull(),
+    files: integer().notNull(),
+    firstFile: text(),
+    lastFile: text(),
+  },
+  (table) => [primaryKey({ columns: [table.resultKey, table.index] })],
+);
+
+/**
+ * A person's extraction of a repository or archive: their history. It runs as the person job `jobId`, whose row
+ * says how it goes; `status` keeps the outcome once that row is swept away.
+ */
+export const extractions = pgTable(
+  'extractions',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerKey: text()
+      .notNull()
+      .references(() => profiles.key, { onDelete: 'cascade' }),
+    jobId: uuid().notNull(),
+    /** `ExtractionSource` (contracts/extractor.ts), never with a token. */
+    source: jsonb().notNull(),
+    mode: text().notNull(),
+    /** `ExtractionOptions`. */
+    options: jsonb().notNull(),
+    status: text().notNull().default('queued'),
+    errorCode: text(),
+    ref: text(),
+    commit: text(),
+    bytesRead: bigint({ mode: 'number' }).notNull().default(0),
+    /** `ExtractionPreview`, for a preview. */
+    preview: jsonb(),
+    resultKey: text().references(() => extractionResults.key, { onDelete: 'set null' }),
+    cached: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('extractions_owner_created_idx').on(table.ownerKey, table.createdAt.desc()),
+    index('extractions_result_idx').on(table.resultKey),
+    check('extractions_mode', sql`mode in ('preview', 'document')`),
+    check('extractions_status', sql`status in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);

@@ -608,6 +608,30 @@ const fixtures: Record<string, Fixture> = {
     params: () => ({ id: randomUUID() }),
     owned: true,
   },
+  '/api/extractor/extractions': {
+    access: 'user',
+    // An upload nobody made: the service answers 404 without starting anything.
+    body: () => ({ source: { kind: 'upload', sha256: '0'.repeat(64) }, mode: 'preview' }),
+  },
+  '/api/extractor/extractions/:id': { access: 'user', params: () => ({ id: randomUUID() }), owned: true },
+  '/api/extractor/extractions/:id/rerun': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ mode: 'document', options: {} }),
+    owned: true,
+  },
+  '/api/extractor/extractions/:id/parts/:index': {
+    access: 'user',
+    params: () => ({ id: randomUUID(), index: '1' }),
+    owned: true,
+  },
+  '/api/extractor/extractions/:id/download': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    owned: true,
+  },
+  '/api/extractor/usage': { access: 'user' },
+  '/api/extractor/uploads': { access: 'user', query: () => 'name=project.zip' },
   '/api/admin/confer/mutes/:key': {
     access: 'admin',
     params: target,

@@ -34,6 +34,8 @@ export interface GitServer {
   ): Promise<{ commits: string[] }>;
   /** Requests served, as `METHOD path`, to see what a client asked. */
   requests: string[];
+  /** Holds every request from now on until the answer is called (a run caught half-way, for cancellation). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -120,9 +122,11 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
   const privateRepositories = new Set<string>();
   const requests: string[] = [];
   const sockets = new Set<Socket>();
-  const server = http.createServer((request, response) => {
+  let held: Promise<void> | undefined;
+  const server = http.createServer(async (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     requests.push(`${request.method} ${pathname}`);
+    if (held) await held;
     const repository = /^\/(.+?\.git)\//.exec(pathname)?.[1];
     if (repository && privateRepositories.has(repository) && !authorized(request, token)) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="fixture"' }).end('Authentication required');
@@ -140,6 +144,16 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    hold() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
     async createRepository(name, commits, repositoryOptions = {}) {
       const work = await fs.mkdtemp(path.join(os.tmpdir(), 'git-fixture-'));
       try {

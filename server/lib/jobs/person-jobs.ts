@@ -227,10 +227,12 @@ export function createPersonJobs(
       );
     },
 
-    /** Queues a job of `kind` for `ownerKey`; it runs on whichever instance is free first. */
-    async start<I>(ownerKey: string, kind: string, input: I): Promise<Job> {
+    /**
+     * Queues a job of `kind` for `ownerKey`; it runs on whichever instance is free first. `id` lets a module
+     * write its own row naming the job before the job can start.
+     */
+    async start<I>(ownerKey: string, kind: string, input: I, id: string = randomUUID()): Promise<Job> {
       if (!kinds.has(kind)) throw new Error(`Unknown job kind ${kind}`);
-      const id = randomUUID();
       const row = await repository.insert({ id, ownerKey, kind }, (executeSql) =>
         queue.send(queueOf(kind), { jobId: id, ownerKey, input }, { id, executeSql }),
       );

@@ -32,6 +32,8 @@ export type OutboundFetchOptions = {
    * mirror, a test server). A redirect from one of them to any other origin is checked as usual.
    */
   trustedOrigins?: string[];
+  /** Stops the fetch when aborted (a cancelled job): it then fails as a `timeout`. */
+  signal?: AbortSignal;
   /** False when the operator turned fetching off: every fetch then fails with `disabled` before any request. */
   enabled?: boolean;
   /** Every IP address a host name stands for; the system resolver by default (tests give a fake one). */
@@ -306,6 +308,9 @@ export async function outboundFetch(url: string, options: OutboundFetchOptions):
 
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const stop = () => deadline.abort();
+  if (options.signal?.aborted) deadline.abort();
+  options.signal?.addEventListener('abort', stop, { once: true });
   try {
     const start = webAddress(url);
     let hop: Hop = { url: start, signal: deadline.signal, timeoutMs };
@@ -336,6 +341,7 @@ export async function outboundFetch(url: string, options: OutboundFetchOptions):
     }
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', stop);
   }
 }
 

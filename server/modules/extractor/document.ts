@@ -1,5 +1,6 @@
-/** The formats a repository's document is written in. */
-export type DocumentFormat = 'markdown' | 'xml' | 'json' | 'plain';
+import type { DocumentFormat } from '../../../contracts/extractor.ts';
+
+export type { DocumentFormat };
 
 /** A file of the document: its text, or null when it is kept in the tree without content. */
 export interface DocumentFile {

@@ -46,7 +46,10 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** The catalogue error for a failure to reach or read the repository. */
-function fetchFailure(error: unknown, input: FetchRepositoryInput): AppError {
+function fetchFailure(
+  error: unknown,
+  input: { address: RepositoryAddress; token?: string | undefined },
+): AppError {
   if (error instanceof AppError) return error;
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   const outbound =
@@ -72,36 +75,55 @@ function fetchFailure(error: unknown, input: FetchRepositoryInput): AppError {
   });
 }
 
-/** The branch or tag names a ref list holds (`main`, `release/2.0`, `v1`), and the default branch. */
-function namesOf(refs: { ref: string; target?: string | undefined }[]) {
-  const names = new Set<string>();
+/** The branch and tag names a ref list holds (`main`, `release/2.0`, `v1`) with their commits, and the default branch. */
+function namesOf(
+  refs: { ref: string; oid: string; target?: string | undefined; peeled?: string | undefined }[],
+) {
+  const names = new Map<string, string>();
   let defaultBranch: string | undefined;
-  for (const { ref, target } of refs) {
+  for (const { ref, oid, target, peeled } of refs) {
     if (ref === 'HEAD' && target?.startsWith('refs/heads/'))
       defaultBranch = target.slice('refs/heads/'.length);
     const name = /^refs\/(?:heads|tags)\/(.+?)(?:\^\{\})?$/.exec(ref)?.[1];
-    if (name) names.add(name);
+    // An annotated tag names a tag object; what it points at is the commit.
+    if (name) names.set(name, peeled ?? oid);
   }
   return { names, defaultBranch };
 }
 
+/** Where a repository's run reads: the ref, the commit it names now, and the folder. */
+export interface ResolvedRepository {
+  ref: string;
+  commit: string;
+  folder: string;
+}
+
+const credentials = (token: string | undefined) => () =>
+  token ? { username: 'x-access-token', password: token } : { cancel: true };
+
 /**
- * Fetches one commit of a repository over smart HTTP, shallow (depth 1) and of that ref only, into `dir`, and
- * lists its files under the folder asked for; nothing is checked out or run. Throws `extractor/…` errors: no
- * such repository, a private one without (or with a refused) token, a host the outbound rules refuse or that
- * cannot be reached, an answer over the cap, no such ref, no such folder.
+ * Asks the host which commit the ref names (one small request, with the person's token, so it also checks that
+ * they may read the repository): a branch, a tag, a commit id, or the default branch; a ref and folder written in
+ * the address are split by the refs that exist.
  */
-export async function fetchRepository(input: FetchRepositoryInput): Promise<RepositorySnapshot> {
-  const { address, http, dir, token } = input;
-  const url = address.cloneUrl;
-  const onAuth = () => (token ? { username: 'x-access-token', password: token } : { cancel: true });
+export async function resolveRepository(
+  input: Omit<FetchRepositoryInput, 'dir'>,
+): Promise<ResolvedRepository> {
+  const { address, http, token } = input;
   let ref = input.ref?.trim() || undefined;
   let folder = input.folder?.trim().replace(/^\/+|\/+$/g, '') ?? '';
   try {
-    const refs = await git.listServerRefs({ http, url, onAuth, protocolVersion: 2, symrefs: true });
+    const refs = await git.listServerRefs({
+      http,
+      url: address.cloneUrl,
+      onAuth: credentials(token),
+      protocolVersion: 2,
+      symrefs: true,
+      peelTags: true,
+    });
     const { names, defaultBranch } = namesOf(refs);
     if (ref === undefined && address.refAndPath) {
-      const split = splitRefAndPath(address.refAndPath, names);
+      const split = splitRefAndPath(address.refAndPath, new Set(names.keys()));
       if (!split)
         throw new AppError('extractor/ref-not-found', {
           message: `${address.name} has no branch, tag or commit “${address.refAndPath.join('/')}”.`,
@@ -112,58 +134,105 @@ export async function fetchRepository(input: FetchRepositoryInput): Promise<Repo
     ref ??= defaultBranch;
     if (!ref)
       throw new AppError('extractor/ref-not-found', { message: `${address.name} has no default branch.` });
-    if (!names.has(ref) && !commitId.test(ref))
+    const commit = names.get(ref) ?? (commitId.test(ref) ? ref.toLowerCase() : undefined);
+    if (!commit)
       throw new AppError('extractor/ref-not-found', {
         message: `${address.name} has no branch, tag or commit “${ref}”.`,
       });
+    return { ref, commit, folder };
+  } catch (error) {
+    throw fetchFailure(error, input);
+  }
+}
 
+/** Fetches the commit `resolved` names, shallow and of that ref only, into `dir`; returns the commit fetched. */
+export async function fetchCommit(
+  input: Omit<FetchRepositoryInput, 'ref' | 'folder'> & { resolved: ResolvedRepository },
+): Promise<string> {
+  const { address, http, dir, token, resolved } = input;
+  const url = address.cloneUrl;
+  try {
     await git.init({ fs, dir });
-    await git.addRemote({ fs, dir, remote: 'origin', url });
+    await git.addRemote({ fs, dir, remote: 'origin', url, force: true });
     const fetched = await git.fetch({
       fs,
       http,
       dir,
       url,
-      ref,
-      remoteRef: ref,
+      ref: resolved.ref,
+      remoteRef: resolved.ref,
       singleBranch: true,
       depth: 1,
       tags: false,
-      onAuth,
+      onAuth: credentials(token),
     });
-    const commit = fetched.fetchHead;
-    if (!commit)
-      throw new AppError('extractor/ref-not-found', { message: `${address.name} has nothing at “${ref}”.` });
-
-    const files: RepositoryFile[] = [];
-    const prefix = folder === '' ? '' : `${folder}/`;
-    await git.walk({
-      fs,
-      dir,
-      trees: [git.TREE({ ref: commit })],
-      map: async (path, [entry]) => {
-        if (!entry || path === '.') return true;
-        // Only the folder asked for, and the folders on the way to it.
-        if (prefix && !path.startsWith(prefix) && !prefix.startsWith(`${path}/`)) return null;
-        const type = await entry.type();
-        if (type !== 'blob') return true;
-        // A hostile server could name a tree entry `..`; nothing is written, but nothing like it is kept either.
-        const safe = safeEntryPath(path);
-        if (safe === null || !safe.startsWith(prefix)) return null;
-        const mode = await entry.mode();
-        // Symbolic links (120000) point anywhere; submodules (160000) are other repositories.
-        if (mode === 0o120000 || mode === 0o160000) return null;
-        const oid = await entry.oid();
-        files.push({ path: safe, read: async () => (await git.readBlob({ fs, dir, oid })).blob });
-        return true;
-      },
-    });
-    if (folder !== '' && files.length === 0)
-      throw new AppError('extractor/path-not-found', {
-        message: `${address.name} has no folder “${folder}” at ${ref}.`,
+    if (!fetched.fetchHead)
+      throw new AppError('extractor/ref-not-found', {
+        message: `${address.name} has nothing at “${resolved.ref}”.`,
       });
-    return { commit, ref, folder, files };
+    return fetched.fetchHead;
   } catch (error) {
     throw fetchFailure(error, input);
   }
+}
+
+/**
+ * The files of `commit` under `folder` in a fetched repository: symbolic links and submodules are left out, and
+ * no path can leave the root. Throws `extractor/path-not-found` when the folder holds nothing.
+ */
+export async function listFiles(input: {
+  dir: string;
+  commit: string;
+  folder: string;
+  name: string;
+  ref: string;
+}): Promise<RepositoryFile[]> {
+  const { dir, commit, folder } = input;
+  const files: RepositoryFile[] = [];
+  const prefix = folder === '' ? '' : `${folder}/`;
+  await git.walk({
+    fs,
+    dir,
+    trees: [git.TREE({ ref: commit })],
+    map: async (path, [entry]) => {
+      if (!entry || path === '.') return true;
+      // Only the folder asked for, and the folders on the way to it.
+      if (prefix && !path.startsWith(prefix) && !prefix.startsWith(`${path}/`)) return null;
+      const type = await entry.type();
+      if (type !== 'blob') return true;
+      // A hostile server could name a tree entry `..`; nothing is written, but nothing like it is kept either.
+      const safe = safeEntryPath(path);
+      if (safe === null || !safe.startsWith(prefix)) return null;
+      const mode = await entry.mode();
+      // Symbolic links (120000) point anywhere; submodules (160000) are other repositories.
+      if (mode === 0o120000 || mode === 0o160000) return null;
+      const oid = await entry.oid();
+      files.push({ path: safe, read: async () => (await git.readBlob({ fs, dir, oid })).blob });
+      return true;
+    },
+  });
+  if (folder !== '' && files.length === 0)
+    throw new AppError('extractor/path-not-found', {
+      message: `${input.name} has no folder “${folder}” at ${input.ref}.`,
+    });
+  return files;
+}
+
+/**
+ * Fetches one commit of a repository over smart HTTP, shallow (depth 1) and of that ref only, into `dir`, and
+ * lists its files under the folder asked for; nothing is checked out or run. Throws `extractor/…` errors: no
+ * such repository, a private one without (or with a refused) token, a host the outbound rules refuse or that
+ * cannot be reached, an answer over the cap, no such ref, no such folder.
+ */
+export async function fetchRepository(input: FetchRepositoryInput): Promise<RepositorySnapshot> {
+  const resolved = await resolveRepository(input);
+  const commit = await fetchCommit({ ...input, resolved });
+  const files = await listFiles({
+    dir: input.dir,
+    commit,
+    folder: resolved.folder,
+    name: input.address.name,
+    ref: resolved.ref,
+  });
+  return { commit, ref: resolved.ref, folder: resolved.folder, files };
 }

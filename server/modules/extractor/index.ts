@@ -1,10 +1,62 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { defaultArchiveLimits } from '../../lib/archive/index.ts';
+import { createLocalFileStore } from '../../lib/files/store.ts';
+import { outboundFetch } from '../../lib/outbound-fetch/index.ts';
+import { createConferRepository } from '../confer/index.ts';
+import { subscribedNow } from '../profiles/index.ts';
+import { createExtractorRepository } from './repository.ts';
+import { extractorRoutes } from './routes.ts';
+import { createExtractorService } from './service.ts';
+import { createSnapshots } from './snapshots.ts';
+
+/** Snapshots of fetched commits not used for this long are removed by the hourly sweep. */
+const SNAPSHOT_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+
 /**
- * The repository extractor (issue 20): a repository as one clean, token-counted document, and as cards. This
- * far: reading a repository's address (`parseRepositoryUrl`, `splitRefAndPath`), fetching one commit of it over
- * smart HTTP through the outbound rules (`fetchRepository`, `gitHttpClient`), which of its files are taken
- * (`createSelection`), the secrets in them (`findSecrets`, `redactSecrets`), and the document they make, whole
- * or in parts (`writeDocument`).
+ * The repository extractor (issue 20, docs/repository-extractor.md): a repository, by its git address or as an
+ * uploaded archive, as one clean and token-counted document, whole or in parts, run as a person job with its
+ * preview, cache, history and the plan's limits. Its pieces: reading a repository's address
+ * (`parseRepositoryUrl`), fetching one commit of it through the outbound rules (`fetchRepository`), which files
+ * are taken (`createSelection`), the secrets in them (`findSecrets`), and the document (`writeDocument`).
  */
+export async function extractorPlugin(app: FastifyInstance) {
+  const { config } = app;
+  const root = path.join(config.dataDir, 'extractor');
+  const confer = createConferRepository(app.db.orm);
+  const service = createExtractorService({
+    repository: createExtractorRepository(app.db.orm),
+    jobs: app.jobs,
+    uploads: createLocalFileStore(path.join(root, 'uploads')),
+    snapshots: createSnapshots(path.join(root, 'snapshots')),
+    fetch: outboundFetch,
+    premium: async (owner) => {
+      const [profile] = await confer.profilesByKey([owner]);
+      return profile !== undefined && subscribedNow(profile);
+    },
+    settings: {
+      maxFetchBytes: config.EXTRACTOR_MAX_FETCH_MB * 1024 * 1024,
+      maxFiles: config.EXTRACTOR_MAX_FILES,
+      timeoutSeconds: config.EXTRACTOR_TIMEOUT_SECONDS,
+      trustedOrigins: config.EXTRACTOR_TRUSTED_ORIGINS,
+      outboundEnabled: config.OUTBOUND_FETCH,
+      userAgent: `CARD WEB${config.PUBLIC_URL ? ` (+${config.PUBLIC_URL})` : ''}`,
+      archiveLimits: defaultArchiveLimits,
+    },
+  });
+  app.jobs.every(
+    'sweep.extractor-snapshots',
+    '17 * * * *',
+    { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 10 * 60 },
+    async () => {
+      const removed = await service.sweepSnapshots(SNAPSHOT_MAX_AGE_MS);
+      if (removed > 0) app.log.info({ removed }, 'extractor snapshots swept');
+    },
+  );
+  await app.register(extractorRoutes(service));
+}
+
+export { createExtractorService, EXTRACT_JOB, type ExtractorService } from './service.ts';
 export { findSecrets, redactSecrets, type SecretFinding } from './secrets.ts';
 export { summarize, summaryText, type RepositorySummary } from './summary.ts';
 export {

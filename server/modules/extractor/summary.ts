@@ -1,17 +1,9 @@
+import type { z } from 'zod';
+import type { repositorySummarySchema } from '../../../contracts/extractor.ts';
 import { languageOf, type DocumentFile, type TokenCounter } from './document.ts';
 
 /** What a repository's document holds, in numbers: for its summary and the page's preview. */
-export interface RepositorySummary {
-  /** Files with their content, and files kept in the tree only. */
-  files: number;
-  treeOnly: number;
-  lines: number;
-  tokens: number;
-  /** Languages by their files' tokens, most first (files of no known language are "other"). */
-  languages: { language: string; files: number; tokens: number }[];
-  /** The files with the most tokens, most first. */
-  largest: { path: string; tokens: number }[];
-}
+export type RepositorySummary = z.infer<typeof repositorySummarySchema>;
 
 /** Counts files, lines and tokens, by language and for the largest files. */
 export function summarize(

@@ -1,0 +1,258 @@
+import picomatch from 'picomatch';
+import {
+  extractorLimits,
+  tokenizerLabels,
+  type ExcludeSuggestion,
+  type ExtractionOptions,
+  type ExtractionPreview,
+  type PreviewFile,
+  type SecretFindingView,
+} from '../../../contracts/extractor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeDocument, type DocumentFile, type DocumentPart, type DocumentSource } from './document.ts';
+import { findSecrets, redactSecrets } from './secrets.ts';
+import { createSelection, IGNORE_FILE_NAMES, type Selection } from './selection.ts';
+import { summarize, summaryText, type RepositorySummary } from './summary.ts';
+import { estimateTokensOfBytes, tokenCounter } from './tokens.ts';
+
+/** One file of a source: its path from the root and its bytes, read when asked (once, in order). */
+export interface SourceFile {
+  path: string;
+  read(): Promise<Uint8Array>;
+}
+
+/** Where an extraction's files come from: a fetched commit, or an uploaded archive. */
+export interface FileSource {
+  describe: DocumentSource;
+  /** The `.gitignore` and `.ignore` files' texts, by path. */
+  ignoreFiles(): Promise<Map<string, string>>;
+  /** Every file, in a stable order; each one's `read` is called, if at all, before the next is asked for. */
+  files(): AsyncIterable<SourceFile>;
+}
+
+/** What a run reports as it goes; `total` is null until known. */
+export type ExtractProgress = (update: {
+  stage?: string;
+  done?: number;
+  total?: number | null;
+  message?: string | null;
+}) => Promise<void>;
+
+/** The caps of one run. */
+export interface ExtractCaps {
+  /** Files in the source (everything, before selection). */
+  maxFiles: number;
+}
+
+const HEAD_BYTES = 8 * 1024;
+const decoder = new TextDecoder('utf-8');
+
+function selectionOf(options: ExtractionOptions, ignoreFiles: Map<string, string>): Selection {
+  return createSelection(
+    {
+      include: options.include,
+      exclude: options.exclude,
+      keepInTree: options.keepInTree,
+      useGitignore: options.useGitignore,
+      useDefaultIgnores: options.useDefaultIgnores,
+      maxFileBytes: options.maxFileKb * 1024,
+    },
+    ignoreFiles,
+  );
+}
+
+/** The text of a file's bytes: UTF-8, without a byte-order mark, with Windows line ends made `\n`. */
+function textOf(bytes: Uint8Array): string {
+  const text = decoder.decode(bytes);
+  return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n/g, '\n');
+}
+
+/** Whether an ignore file's path names one (they are read before any decision). */
+export function isIgnoreFile(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return (IGNORE_FILE_NAMES as readonly string[]).includes(name);
+}
+
+const EMPTY = new Uint8Array();
+
+/** Candidate globs for the preview's suggestions, with why each is worth leaving out. */
+const patternCandidates: { glob: string; why: string }[] = [
+  { glob: '**/*.{test,spec}.*', why: 'Tests' },
+  { glob: '**/{test,tests,__tests__,spec}/**', why: 'Test folders' },
+  { glob: '**/{fixtures,__fixtures__,testdata,test-data}/**', why: 'Test fixtures' },
+  { glob: '**/{__snapshots__,*.snap}', why: 'Snapshots' },
+  { glob: '**/*.{generated,gen,pb}.*', why: 'Generated code' },
+  { glob: '**/{docs,doc,documentation}/**', why: 'Documentation' },
+  { glob: '**/{examples,example,samples,demo}/**', why: 'Examples' },
+  { glob: '**/*.{json,csv,tsv}', why: 'Data files' },
+  { glob: '**/*.{svg,xml}', why: 'Markup and drawings' },
+  { glob: '**/*.{md,mdx,rst,txt}', why: 'Prose' },
+  { glob: '**/*.{css,scss,less}', why: 'Style sheets' },
+  { glob: '**/{benchmarks,bench,benchmark}/**', why: 'Benchmarks' },
+];
+
+/**
+ * Globs that would leave out the most tokens of what is now taken: the folders (down two levels), the usual
+ * suspects (tests, fixtures, generated code, data, docs) and the largest files; each saves at least 2 % and
+ * leaves something behind.
+ */
+export function suggestExcludes(files: readonly PreviewFile[], max = 10): ExcludeSuggestion[] {
+  const taken = files.filter((file) => file.decision === 'include');
+  const total = taken.reduce((sum, file) => sum + file.tokens, 0);
+  if (total === 0) return [];
+  const folders = new Map<string, { files: number; tokens: number }>();
+  for (const file of taken) {
+    const parts = file.path.split('/');
+    for (let depth = 1; depth < Math.min(parts.length, 3); depth++) {
+      const folder = parts.slice(0, depth).join('/');
+      const entry = folders.get(folder) ?? { files: 0, tokens: 0 };
+      folders.set(folder, { files: entry.files + 1, tokens: entry.tokens + file.tokens });
+    }
+  }
+  const suggestions: ExcludeSuggestion[] = [];
+  for (const [folder, entry] of folders)
+    suggestions.push({ glob: `${folder}/**`, ...entry, why: `The folder ${folder}` });
+  for (const candidate of patternCandidates) {
+    const matches = picomatch(candidate.glob, { dot: true });
+    let count = 0;
+    let tokens = 0;
+    for (const file of taken)
+      if (matches(file.path)) {
+        count += 1;
+        tokens += file.tokens;
+      }
+    if (count > 0) suggestions.push({ glob: candidate.glob, files: count, tokens, why: candidate.why });
+  }
+  for (const file of taken)
+    if (file.tokens >= total * 0.05)
+      suggestions.push({ glob: file.path, files: 1, tokens: file.tokens, why: 'A large file' });
+  return suggestions
+    .filter((entry) => entry.tokens >= total * 0.02 && entry.tokens < total)
+    .sort((a, b) => b.tokens - a.tokens || (a.glob < b.glob ? -1 : 1))
+    .slice(0, max);
+}
+
+/**
+ * What a run would take, cheaply: every file with its size, its estimated tokens and the options' decision,
+ * and globs worth leaving out. Reads each file once; counts nothing exactly.
+ */
+export async function previewSource(
+  source: FileSource,
+  options: ExtractionOptions,
+  progress: ExtractProgress,
+  caps: ExtractCaps,
+): Promise<ExtractionPreview> {
+  const selection = selectionOf(options, await source.ignoreFiles());
+  const files: PreviewFile[] = [];
+  let seen = 0;
+  await progress({ stage: 'Reading files', done: 0, total: null });
+  for await (const file of source.files()) {
+    if (++seen > caps.maxFiles) throw tooManyFiles(caps);
+    const bytes = await file.read();
+    const decision = selection.decide(file.path, bytes.length, bytes.subarray(0, HEAD_BYTES));
+    const readable = decision.action === 'include' || decision.reason === 'keep-in-tree';
+    files.push({
+      path: file.path,
+      bytes: bytes.length,
+      // Binary and oversized files are not text anyone reads: no tokens.
+      tokens: readable || decision.action === 'exclude' ? estimateTokensOfBytes(bytes) : 0,
+      decision: decision.action,
+      reason: decision.action === 'include' ? null : decision.reason,
+    });
+    if (seen % 200 === 0) await progress({ done: seen, message: file.path });
+  }
+  await progress({ done: seen, total: seen });
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    files: files.slice(0, extractorLimits.previewFiles),
+    truncated: files.length > extractorLimits.previewFiles,
+    estimatedTokens: files.reduce((sum, file) => sum + (file.decision === 'include' ? file.tokens : 0), 0),
+    suggestions: suggestExcludes(files),
+  };
+}
+
+function tooManyFiles(caps: ExtractCaps) {
+  return new AppError('extractor/too-many-files', {
+    message: `The repository has more than ${caps.maxFiles.toLocaleString('en')} files. Choose a folder of it.`,
+  });
+}
+
+/** A written document: its summary, its parts, and the secrets found in it. */
+export interface WrittenDocument {
+  summary: RepositorySummary;
+  parts: DocumentPart[];
+  secrets: SecretFindingView[];
+  secretCount: number;
+  /** The files taken, with their text (after redaction), for module cards. */
+  files: DocumentFile[];
+}
+
+/**
+ * The document: the files the options take, their secrets found (and redacted unless asked not to), exact
+ * token counts with the chosen tokenizer, split into parts at the token limit. Files the options leave out by
+ * their paths are not even read.
+ */
+export async function documentOfSource(
+  source: FileSource,
+  options: ExtractionOptions,
+  progress: ExtractProgress,
+  caps: ExtractCaps,
+): Promise<WrittenDocument> {
+  const selection = selectionOf(options, await source.ignoreFiles());
+  const count = await tokenCounter(options.tokenizer);
+  const files: DocumentFile[] = [];
+  const secrets: SecretFindingView[] = [];
+  let secretCount = 0;
+  let seen = 0;
+  await progress({ stage: 'Reading files', done: 0, total: null });
+  for await (const file of source.files()) {
+    if (++seen > caps.maxFiles) throw tooManyFiles(caps);
+    if (seen % 200 === 0) await progress({ done: seen, message: file.path });
+    // Decided by the path alone first: a file left out is never read.
+    const byPath = selection.decide(file.path, 0, EMPTY);
+    if (byPath.action === 'exclude') continue;
+    if (byPath.action === 'tree-only' && byPath.reason === 'keep-in-tree') {
+      files.push({ path: file.path, content: null });
+      continue;
+    }
+    const bytes = await file.read();
+    const decision = selection.decide(file.path, bytes.length, bytes.subarray(0, HEAD_BYTES));
+    if (decision.action === 'exclude') continue;
+    if (decision.action === 'tree-only') {
+      files.push({ path: file.path, content: null });
+      continue;
+    }
+    let content = textOf(bytes);
+    const found = await findSecrets(file.path, content);
+    if (found.length > 0) {
+      secretCount += found.length;
+      for (const finding of found)
+        if (secrets.length < extractorLimits.secretsListed)
+          secrets.push({
+            path: finding.path,
+            line: finding.line,
+            rule: finding.rule,
+            message: finding.message,
+          });
+      if (options.redactSecrets) content = redactSecrets(content, found);
+    }
+    files.push({ path: file.path, content });
+  }
+  if (!files.some((file) => file.content !== null)) throw new AppError('extractor/nothing-selected');
+  await progress({ stage: 'Counting tokens', done: seen, total: seen, message: null });
+  const summary = summarize(files, count);
+  await progress({ stage: 'Writing the document' });
+  const parts = writeDocument(
+    source.describe,
+    files,
+    summaryText(summary, tokenizerLabels[options.tokenizer]),
+    {
+      format: options.format,
+      lineNumbers: options.lineNumbers,
+      removeBlankLines: options.removeBlankLines,
+      maxTokensPerPart: options.partTokens ?? 0,
+    },
+    count,
+  );
+  return { summary, parts, secrets, secretCount, files };
+}

@@ -1,0 +1,336 @@
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type {
+  DocumentPartView,
+  ExtractionMode,
+  ExtractionOptions,
+  ExtractionPreview,
+  ExtractionSource,
+  SecretFindingView,
+} from '../../../contracts/extractor.ts';
+import type { Orm } from '../../db/client.ts';
+import { extractionParts, extractionResults, extractions, extractorUploads, jobs } from '../../db/schema.ts';
+import type { RepositorySummary } from './summary.ts';
+
+/** Since the UTC day began (the daily volume resets at midnight UTC). */
+const today = sql`${extractions.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+
+/**
+ * An extraction's status: its job's while the job row lasts; once the retention sweep removed it, the outcome
+ * written at the end, and a run that never wrote one was interrupted.
+ */
+const status = sql<string>`coalesce(${jobs.status}, case when ${extractions.status} in ('queued', 'running') then 'failed' else ${extractions.status} end)`;
+const errorCode = sql<
+  string | null
+>`coalesce(${jobs.errorCode}, ${extractions.errorCode}, case when ${jobs.id} is null and ${extractions.status} in ('queued', 'running') then 'jobs/interrupted' end)`;
+const finishedAt = sql<Date | null>`coalesce(${jobs.finishedAt}, ${extractions.finishedAt})`;
+
+const extractionColumns = {
+  id: extractions.id,
+  ownerKey: extractions.ownerKey,
+  jobId: extractions.jobId,
+  source: extractions.source,
+  mode: extractions.mode,
+  options: extractions.options,
+  status,
+  errorCode,
+  ref: extractions.ref,
+  commit: extractions.commit,
+  bytesRead: extractions.bytesRead,
+  resultKey: extractions.resultKey,
+  cached: extractions.cached,
+  createdAt: extractions.createdAt,
+  finishedAt,
+};
+
+export type ExtractionRow = {
+  id: string;
+  ownerKey: string;
+  jobId: string;
+  source: ExtractionSource;
+  mode: ExtractionMode;
+  options: ExtractionOptions;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  errorCode: string | null;
+  ref: string | null;
+  commit: string | null;
+  bytesRead: number;
+  resultKey: string | null;
+  cached: boolean;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+/** What a document run stores: shared by every extraction with the same key. */
+export type StoredResult = {
+  key: string;
+  summary: RepositorySummary;
+  secrets: SecretFindingView[];
+  secretCount: number;
+  modules: unknown[];
+  parts: (DocumentPartView & { text: string })[];
+};
+
+const asRow = (row: Record<string, unknown>) => {
+  const value = row as ExtractionRow & { createdAt: Date | string; finishedAt: Date | string | null };
+  // Columns read through `sql` come back as strings.
+  return {
+    ...value,
+    createdAt: new Date(value.createdAt),
+    finishedAt: value.finishedAt === null ? null : new Date(value.finishedAt),
+  } as ExtractionRow;
+};
+
+/** Storage of the repository extractor: extractions (the history), the cached documents, uploads. */
+export function createExtractorRepository(orm: Orm) {
+  return {
+    /**
+     * Writes a new extraction unless the owner already has `maxRunning` running: the count and the insert are
+     * one transaction under a lock on the owner, so two requests at once cannot both pass. False when refused.
+     */
+    async insertIfFree(
+      row: {
+        id: string;
+        ownerKey: string;
+        jobId: string;
+        source: ExtractionSource;
+        mode: ExtractionMode;
+        options: ExtractionOptions;
+      },
+      maxRunning: number,
+    ): Promise<boolean> {
+      return orm.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`extractor:${row.ownerKey}`}))`);
+        const [running] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(extractions)
+          .innerJoin(jobs, eq(jobs.id, extractions.jobId))
+          .where(and(eq(extractions.ownerKey, row.ownerKey), inArray(jobs.status, ['queued', 'running'])));
+        // An extraction whose job is not written yet (being started right now) counts as running too.
+        const [starting] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(extractions)
+          .where(
+            and(
+              eq(extractions.ownerKey, row.ownerKey),
+              eq(extractions.status, 'queued'),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(jobs)
+                  .where(eq(jobs.id, extractions.jobId)),
+              ),
+              sql`${extractions.createdAt} > now() - interval '1 minute'`,
+            ),
+          );
+        if ((running?.count ?? 0) + (starting?.count ?? 0) >= maxRunning) return false;
+        await tx.insert(extractions).values(row);
+        return true;
+      });
+    },
+
+    async remove(ownerKey: string, id: string): Promise<string | null | undefined> {
+      const [row] = await orm
+        .delete(extractions)
+        .where(and(eq(extractions.id, id), eq(extractions.ownerKey, ownerKey)))
+        .returning({ resultKey: extractions.resultKey });
+      return row === undefined ? undefined : row.resultKey;
+    },
+
+    /** Removes a cached document no extraction names any more. */
+    async removeResultIfUnused(key: string): Promise<void> {
+      await orm.delete(extractionResults).where(
+        and(
+          eq(extractionResults.key, key),
+          notExists(
+            orm
+              .select({ one: sql`1` })
+              .from(extractions)
+              .where(eq(extractions.resultKey, key)),
+          ),
+        ),
+      );
+    },
+
+    async find(id: string): Promise<ExtractionRow | undefined> {
+      const [row] = await orm
+        .select(extractionColumns)
+        .from(extractions)
+        .leftJoin(jobs, eq(jobs.id, extractions.jobId))
+        .where(eq(extractions.id, id));
+      return row ? asRow(row) : undefined;
+    },
+
+    async preview(id: string): Promise<ExtractionPreview | null> {
+      const [row] = await orm
+        .select({ preview: extractions.preview })
+        .from(extractions)
+        .where(eq(extractions.id, id));
+      return (row?.preview as ExtractionPreview | null | undefined) ?? null;
+    },
+
+    /** The owner's most recent extractions, newest first, with their documents' tokens and parts. */
+    async listOf(ownerKey: string, limit: number) {
+      const rows = await orm
+        .select({
+          ...extractionColumns,
+          tokens: sql<number | null>`(${extractionResults.summary} ->> 'tokens')::int`,
+          parts: sql<
+            number | null
+          >`(select count(*)::int from ${extractionParts} where ${extractionParts.resultKey} = ${extractions.resultKey})`,
+        })
+        .from(extractions)
+        .leftJoin(jobs, eq(jobs.id, extractions.jobId))
+        .leftJoin(extractionResults, eq(extractionResults.key, extractions.resultKey))
+        .where(eq(extractions.ownerKey, ownerKey))
+        .orderBy(desc(extractions.createdAt), desc(extractions.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        ...asRow(row),
+        tokens: row.tokens,
+        parts: row.resultKey === null ? null : row.parts,
+      }));
+    },
+
+    /** Marks the run as started and says where it reads (the ref and commit, once known). */
+    async started(id: string, fields: { ref?: string | null; commit?: string | null }): Promise<void> {
+      await orm
+        .update(extractions)
+        .set({ status: 'running', ...fields })
+        .where(eq(extractions.id, id));
+    },
+
+    /** Writes the run's outcome. */
+    async finish(
+      id: string,
+      fields: {
+        status: 'succeeded' | 'failed' | 'cancelled';
+        errorCode?: string | null;
+        bytesRead?: number;
+        preview?: ExtractionPreview | null;
+        resultKey?: string | null;
+        cached?: boolean;
+        ref?: string | null;
+        commit?: string | null;
+      },
+    ): Promise<void> {
+      await orm
+        .update(extractions)
+        .set({ ...fields, finishedAt: new Date() })
+        .where(eq(extractions.id, id));
+    },
+
+    /** Bytes read for the owner since midnight UTC, and how many runs are going. */
+    async usage(ownerKey: string): Promise<{ bytesToday: number; running: number }> {
+      const [bytes] = await orm
+        .select({ total: sql<number>`coalesce(sum(${extractions.bytesRead}), 0)::bigint` })
+        .from(extractions)
+        .where(and(eq(extractions.ownerKey, ownerKey), today));
+      const [running] = await orm
+        .select({ count: sql<number>`count(*)::int` })
+        .from(extractions)
+        .innerJoin(jobs, eq(jobs.id, extractions.jobId))
+        .where(and(eq(extractions.ownerKey, ownerKey), inArray(jobs.status, ['queued', 'running'])));
+      return { bytesToday: Number(bytes?.total ?? 0), running: running?.count ?? 0 };
+    },
+
+    async result(key: string) {
+      const [row] = await orm.select().from(extractionResults).where(eq(extractionResults.key, key));
+      if (!row) return undefined;
+      const parts = await orm
+        .select({
+          index: extractionParts.index,
+          tokens: extractionParts.tokens,
+          chars: extractionParts.chars,
+          files: extractionParts.files,
+          firstFile: extractionParts.firstFile,
+          lastFile: extractionParts.lastFile,
+        })
+        .from(extractionParts)
+        .where(eq(extractionParts.resultKey, key))
+        .orderBy(asc(extractionParts.index));
+      return {
+        summary: row.summary as RepositorySummary,
+        secrets: row.secrets as SecretFindingView[],
+        secretCount: row.secretCount,
+        modules: row.modules as unknown[],
+        parts,
+      };
+    },
+
+    /** Whether a document is cached under `key`. */
+    async hasResult(key: string): Promise<boolean> {
+      const [row] = await orm
+        .select({ key: extractionResults.key })
+        .from(extractionResults)
+        .where(eq(extractionResults.key, key));
+      return row !== undefined;
+    },
+
+    /** Stores a document (a run of the same key at the same time may have stored it first: then that one stays). */
+    async storeResult(result: StoredResult): Promise<void> {
+      await orm.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(extractionResults)
+          .values({
+            key: result.key,
+            summary: result.summary,
+            secrets: result.secrets,
+            secretCount: result.secretCount,
+            modules: result.modules,
+          })
+          .onConflictDoNothing()
+          .returning({ key: extractionResults.key });
+        if (inserted.length === 0) return;
+        // Inserted in slices: a large document's parts would pass PostgreSQL's parameter limit at once.
+        for (let start = 0; start < result.parts.length; start += 100)
+          await tx
+            .insert(extractionParts)
+            .values(
+              result.parts.slice(start, start + 100).map((part) => ({ resultKey: result.key, ...part })),
+            );
+      });
+    },
+
+    /** The text of part `index` of the document `key`. */
+    async partText(key: string, index: number): Promise<string | undefined> {
+      const [row] = await orm
+        .select({ text: extractionParts.text })
+        .from(extractionParts)
+        .where(and(eq(extractionParts.resultKey, key), eq(extractionParts.index, index)));
+      return row?.text;
+    },
+
+    /** Every part's text, in order, one at a time (for the zip of all parts). */
+    async *partTexts(key: string): AsyncGenerator<{ index: number; text: string }> {
+      const indexes = await orm
+        .select({ index: extractionParts.index })
+        .from(extractionParts)
+        .where(eq(extractionParts.resultKey, key))
+        .orderBy(asc(extractionParts.index));
+      for (const { index } of indexes) {
+        const text = await this.partText(key, index);
+        if (text !== undefined) yield { index, text };
+      }
+    },
+
+    async insertUpload(row: { ownerKey: string; sha256: string; name: string; bytes: number }) {
+      await orm
+        .insert(extractorUploads)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [extractorUploads.ownerKey, extractorUploads.sha256],
+          set: { name: row.name, createdAt: new Date() },
+        });
+    },
+
+    async findUpload(ownerKey: string, sha256: string) {
+      const [row] = await orm
+        .select()
+        .from(extractorUploads)
+        .where(and(eq(extractorUploads.ownerKey, ownerKey), eq(extractorUploads.sha256, sha256)));
+      return row;
+    },
+  };
+}
+
+export type ExtractorRepository = ReturnType<typeof createExtractorRepository>;
