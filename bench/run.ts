@@ -25,6 +25,7 @@ import { measureRecommendations, recommendationsServerEnv } from './recommendati
 import { recommendationSizesFromEnv } from './recommendations-data.ts';
 import { measureResearch, researchSizesFromEnv } from './research.ts';
 import { blogSizesFromEnv, measureBlog } from './blog.ts';
+import { measureExtractor } from './extractor.ts';
 import {
   readResults,
   renderComparison,
@@ -46,7 +47,7 @@ const print = (text = '') => process.stdout.write(`${text}\n`);
 
 /**
  * `npm run bench -- cards` (or `-- play`, `-- confer`, `-- recommendations`, `-- pdf`, `-- research`, `-- blog`,
- * `-- text`, `-- blog-builder`, `-- cold-load`) runs only that scenario, and prints its figures without recording them.
+ * `-- text`, `-- blog-builder`, `-- extractor`, `-- cold-load`) runs only that scenario, and prints its figures without recording them.
  */
 const only = [
   'cards',
@@ -58,6 +59,7 @@ const only = [
   'blog',
   'text',
   'blog-builder',
+  'extractor',
   'cold-load',
 ].find((name) => process.argv.slice(2).includes(name));
 /** Whether a scenario runs: all of them in a full run, or the one asked for. */
@@ -73,7 +75,8 @@ const runs = (
     | 'research'
     | 'blog'
     | 'text'
-    | 'blog-builder',
+    | 'blog-builder'
+    | 'extractor',
 ) => !only || only === name;
 /** Scenarios that start servers of their own, with no use for the shared one or the built web app. */
 const ownServers = ['confer', 'recommendations', 'pdf', 'research'];
@@ -118,6 +121,7 @@ async function main() {
     only !== 'cards' &&
     only !== 'text' &&
     only !== 'blog-builder' &&
+    only !== 'extractor' &&
     !ownServers.includes(only ?? '') &&
     !fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))
   ) {
@@ -181,8 +185,18 @@ async function main() {
       print('Blog builder: the composer on 50 cards of ~300 words, 21 runs each…');
       figures.push(...measureBlogBuilder(print));
     }
+    if (runs('extractor')) {
+      print('Repository extractor beside repomix, on two corpora served by git on loopback…');
+      figures.push(...(await measureExtractor(print)));
+    }
     // The blog scenario starts a server of its own, but needs the built web app for its page loads.
-    if (only !== 'text' && only !== 'blog' && only !== 'blog-builder' && !ownServers.includes(only ?? '')) {
+    if (
+      only !== 'text' &&
+      only !== 'blog' &&
+      only !== 'blog-builder' &&
+      only !== 'extractor' &&
+      !ownServers.includes(only ?? '')
+    ) {
       print('Starting the server (production build, fresh embedded PostgreSQL)…');
       starting = startServer(interrupted.signal);
       server = await starting;

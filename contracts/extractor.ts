@@ -77,6 +77,10 @@ export const extractionOptionsSchema = z.object({
   format: z.enum(documentFormats).default('markdown'),
   lineNumbers: z.boolean().default(false),
   removeBlankLines: z.boolean().default(false),
+  /** Leave out comments in code, found by a real parser (text in strings that looks like one stays). */
+  removeComments: z.boolean().default(false),
+  /** Keep declarations (signatures, types, doc comments) and drop function bodies, in code a parser reads. */
+  signaturesOnly: z.boolean().default(false),
   /** Replace each secret found with a marker (on by default). */
   redactSecrets: z.boolean().default(true),
   /** Split into parts of at most this many tokens, never inside a file; null for one document. */

@@ -16,6 +16,7 @@ function freePortSync(): number {
 
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePortSync());
 if (!process.env.E2E_IDP_PORT) process.env.E2E_IDP_PORT = String(freePortSync());
+if (!process.env.E2E_GIT_PORT) process.env.E2E_GIT_PORT = String(freePortSync());
 if (!process.env.E2E_DATA_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardweb-e2e-'));
   fs.chmodSync(dir, 0o755);
@@ -24,6 +25,9 @@ if (!process.env.E2E_DATA_DIR) {
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
+const gitUrl = `http://127.0.0.1:${process.env.E2E_GIT_PORT}`;
+// The journey reads the git host's address from here (each configuration sets its own).
+process.env.E2E_EXTRACTOR_GIT_URL = gitUrl;
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -45,6 +49,18 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
+    {
+      // A git host on loopback for the repository extractor's journey (e2e/support/git-host.ts).
+      command: 'node e2e/support/git-host.ts',
+      cwd: root,
+      url: `${gitUrl}/team/atlas.git/info/refs?service=git-upload-pack`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_GIT_PORT: String(process.env.E2E_GIT_PORT) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
     {
       // A real OpenID Connect provider for the provider sign-in journeys (e2e/support/oidc-idp.ts).
       command: 'node e2e/support/oidc-idp.ts',
@@ -82,6 +98,8 @@ export default defineConfig({
         SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
         // The account that signs up with this address is an administrator (e2e/premium.spec.ts).
         ADMIN_EMAILS: 'e2e-admin@example.org',
+        // The loopback git host above: trusted here only, never by default.
+        EXTRACTOR_TRUSTED_ORIGINS: gitUrl,
         OIDC_PROVIDERS: JSON.stringify([
           {
             id: 'local-idp',

@@ -18,6 +18,7 @@ function freePortSync(): number {
 
 if (!process.env.E2E_DEV_API_PORT) process.env.E2E_DEV_API_PORT = String(freePortSync());
 if (!process.env.E2E_DEV_WEB_PORT) process.env.E2E_DEV_WEB_PORT = String(freePortSync());
+if (!process.env.E2E_DEV_GIT_PORT) process.env.E2E_DEV_GIT_PORT = String(freePortSync());
 if (!process.env.E2E_DEV_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardweb-e2e-dev-'));
   fs.chmodSync(dir, 0o755);
@@ -25,6 +26,9 @@ if (!process.env.E2E_DEV_DIR) {
 }
 const apiUrl = `http://127.0.0.1:${process.env.E2E_DEV_API_PORT}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_DEV_WEB_PORT}`;
+const gitUrl = `http://127.0.0.1:${process.env.E2E_DEV_GIT_PORT}`;
+// The journey reads the git host's address from here (each configuration sets its own).
+process.env.E2E_EXTRACTOR_GIT_URL = gitUrl;
 const dir = process.env.E2E_DEV_DIR;
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,6 +43,7 @@ export default defineConfig({
     'classroom.spec.ts',
     'research.spec.ts',
     'blog.spec.ts',
+    'repository-extractor.spec.ts',
   ],
   // This one starts a production server of its own on another port; the development build plays no part in it.
   grepInvert: /reconnect after the server restarts/,
@@ -62,6 +67,18 @@ export default defineConfig({
   projects: [{ name: 'chromium-dev', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
+      // A git host on loopback for the repository extractor's journey (e2e/support/git-host.ts).
+      command: 'node e2e/support/git-host.ts',
+      cwd: root,
+      url: `${gitUrl}/team/atlas.git/info/refs?service=git-upload-pack`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_GIT_PORT: String(process.env.E2E_DEV_GIT_PORT) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       command: 'node server/main.ts',
       cwd: root,
       url: `${apiUrl}/api/health`,
@@ -84,6 +101,8 @@ export default defineConfig({
         SEED_DEMO: 'true',
         // The account that signs up with this address is an administrator (e2e/classroom.spec.ts gives roles).
         ADMIN_EMAILS: 'e2e-admin@example.org',
+        // The loopback git host above: trusted here only, never by default.
+        EXTRACTOR_TRUSTED_ORIGINS: gitUrl,
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },

@@ -71,7 +71,8 @@ export const primaryContent: { visitor: Record<string, Finder>; signedIn: Record
     '/learn/pdf-library': firstCardIn('Your PDFs'),
     '/build': (main) => main.getByRole('button', { name: 'New card' }),
     '/workflow': firstParagraph,
-    '/github_extractor': firstParagraph,
+    // The form that takes a repository: where every extraction starts.
+    '/github_extractor': (main) => main.getByRole('form', { name: 'Repository to extract' }),
     // The sources: where a post starts.
     '/blog_builder': (main) => main.getByRole('region', { name: 'Sources' }),
     // A new writer's empty list says how to start.

@@ -32,6 +32,11 @@ export interface GitServer {
     commits: FixtureCommit[],
     options?: { private?: boolean },
   ): Promise<{ commits: string[] }>;
+  /**
+   * Makes `<name>.git` of one commit holding every file of `folder` (a large corpus, written to disk by the
+   * caller); the folder becomes a git work tree on the way.
+   */
+  createRepositoryFromFolder(name: string, folder: string): Promise<{ commit: string }>;
   /** Requests served, as `METHOD path`, to see what a client asked. */
   requests: string[];
   /** Holds every request from now on until the answer is called (a run caught half-way, for cancellation). */
@@ -116,7 +121,7 @@ function backend(root: string, request: IncomingMessage, response: ServerRespons
 }
 
 /** Starts the server on a free loopback port, with its repositories in a temporary folder removed on close. */
-export async function startGitServer(options: { token?: string } = {}): Promise<GitServer> {
+export async function startGitServer(options: { token?: string; port?: number } = {}): Promise<GitServer> {
   const token = options.token ?? 'test-token';
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'git-server-'));
   const privateRepositories = new Set<string>();
@@ -138,7 +143,7 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -153,6 +158,16 @@ export async function startGitServer(options: { token?: string } = {}): Promise<
         };
       });
       return release;
+    },
+    async createRepositoryFromFolder(name, folder) {
+      await git(folder, 'init', '--quiet', '--initial-branch=main');
+      await git(folder, 'add', '--all');
+      await git(folder, 'commit', '--quiet', '-m', 'corpus');
+      const commit = await git(folder, 'rev-parse', 'HEAD');
+      const bare = path.join(root, `${name}.git`);
+      await fs.mkdir(path.dirname(bare), { recursive: true });
+      await git(root, 'clone', '--quiet', '--bare', folder, bare);
+      return { commit };
     },
     async createRepository(name, commits, repositoryOptions = {}) {
       const work = await fs.mkdtemp(path.join(os.tmpdir(), 'git-fixture-'));

@@ -264,8 +264,13 @@ export function writeDocument(
     '',
   );
   const laterFrame = count(assemble(source, options, null, [], [longest, longest], 999, 999));
-  const groups: { paths: string[]; texts: string[]; tokens: number }[] = [];
-  let current = { paths: [] as string[], texts: [] as string[], tokens: frame };
+  const groups: { paths: string[]; texts: string[]; sectionTokens: number[]; tokens: number }[] = [];
+  let current = {
+    paths: [] as string[],
+    texts: [] as string[],
+    sectionTokens: [] as number[],
+    tokens: frame,
+  };
   for (const section of sections) {
     const tokens = count(section.text);
     if (
@@ -274,23 +279,29 @@ export function writeDocument(
       current.tokens + tokens > options.maxTokensPerPart
     ) {
       groups.push(current);
-      current = { paths: [], texts: [], tokens: laterFrame };
+      current = { paths: [], texts: [], sectionTokens: [], tokens: laterFrame };
     }
     current.paths.push(section.path);
     current.texts.push(section.text);
+    current.sectionTokens.push(tokens);
     current.tokens += tokens;
   }
   groups.push(current);
+  const separator = count(SEPARATORS[options.format]);
   return groups.map((group, position) => {
-    const text = assemble(
-      source,
-      options,
-      position === 0 ? head : null,
-      group.texts,
-      group.paths,
-      position + 1,
-      groups.length,
-    );
-    return { index: position + 1, count: groups.length, text, tokens: count(text), files: group.paths };
+    const index = position + 1;
+    const frameOfPart = position === 0 ? head : null;
+    const text = assemble(source, options, frameOfPart, group.texts, group.paths, index, groups.length);
+    // Counted as its frame, its files' sections and what joins them, each already counted once: the
+    // whole text is never counted again (with a byte-pair tokenizer, merges across a join can differ by a
+    // token or so from counting it at once).
+    const tokens =
+      count(assemble(source, options, frameOfPart, [], group.paths, index, groups.length)) +
+      group.sectionTokens.reduce((sum, value) => sum + value, 0) +
+      separator * Math.max(0, group.texts.length - 1);
+    return { index, count: groups.length, text, tokens, files: group.paths };
   });
 }
+
+/** What `assemble` puts between two files' sections, by format. */
+const SEPARATORS: Record<DocumentFormat, string> = { markdown: '\n', xml: '', plain: '\n', json: ',' };

@@ -9,6 +9,7 @@ import {
   type SecretFindingView,
 } from '../../../contracts/extractor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { loadCompressor } from './compress.ts';
 import { writeDocument, type DocumentFile, type DocumentPart, type DocumentSource } from './document.ts';
 import { findSecrets, redactSecrets } from './secrets.ts';
 import { createSelection, IGNORE_FILE_NAMES, type Selection } from './selection.ts';
@@ -126,8 +127,17 @@ export function suggestExcludes(files: readonly PreviewFile[], max = 10): Exclud
   for (const file of taken)
     if (file.tokens >= total * 0.05)
       suggestions.push({ glob: file.path, files: 1, tokens: file.tokens, why: 'A large file' });
+  // Globs that leave out the same files say the same thing: the first written (a folder before a pattern
+  // before a single file) stands for them. Files and tokens together tell such sets apart well enough here.
+  const seen = new Set<string>();
   return suggestions
     .filter((entry) => entry.tokens >= total * 0.02 && entry.tokens < total)
+    .filter((entry) => {
+      const same = `${entry.files}:${entry.tokens}`;
+      if (seen.has(same)) return false;
+      seen.add(same);
+      return true;
+    })
     .sort((a, b) => b.tokens - a.tokens || (a.glob < b.glob ? -1 : 1))
     .slice(0, max);
 }
@@ -200,6 +210,10 @@ export async function documentOfSource(
 ): Promise<WrittenDocument> {
   const selection = selectionOf(options, await source.ignoreFiles());
   const count = await tokenCounter(options.tokenizer);
+  const compression = { signaturesOnly: options.signaturesOnly, removeComments: options.removeComments };
+  // The parser loads only for a run that asks for it.
+  const compressor =
+    compression.signaturesOnly || compression.removeComments ? await loadCompressor() : undefined;
   const files: DocumentFile[] = [];
   const secrets: SecretFindingView[] = [];
   let secretCount = 0;
@@ -223,6 +237,10 @@ export async function documentOfSource(
       continue;
     }
     let content = textOf(bytes);
+    if (compressor && compressor.languageOf(file.path)) {
+      await compressor.prepare([file.path]);
+      content = compressor.compress(file.path, content, compression);
+    }
     const found = await findSecrets(file.path, content);
     if (found.length > 0) {
       secretCount += found.length;

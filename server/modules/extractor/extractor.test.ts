@@ -25,6 +25,8 @@ beforeAll(async () => {
         'README.md': '# Tool\n\nA tool.\n',
         'package.json': '{ "name": "tool" }\n',
         'src/a.ts': 'export const a = 1;\n',
+        'src/add.ts':
+          '/** Adds two numbers. */\nexport function add(x: number, y: number): number {\n  // the sum\n  const url = "http://x/*y*/";\n  return x + y;\n}\n',
         'src/big.ts': `export const big = [\n${'  1,\n'.repeat(3000)}];\n`,
         'docs/guide.md': 'A guide to the tool.\n'.repeat(50),
         'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
@@ -169,6 +171,26 @@ describe('extracting a repository from a git host', () => {
     expect((await call(bob, 'GET', `/api/extractor/extractions/${done.id}/parts/1`)).statusCode).toBe(404);
   });
 
+  it('keeps only signatures, or drops comments, with a real parser', async () => {
+    const run = async (options: object) => {
+      const done = await finished(
+        ada,
+        (await start(ada, { source: { kind: 'git', url: git('team/tool') }, mode: 'document', options })).id,
+      );
+      expect(done.status, JSON.stringify(done)).toBe('succeeded');
+      return (await call(ada, 'GET', `/api/extractor/extractions/${done.id}/parts/1`)).body;
+    };
+    const signatures = await run({ signaturesOnly: true });
+    expect(signatures).toContain(
+      '/** Adds two numbers. */\nexport function add(x: number, y: number): number { … }',
+    );
+    expect(signatures).not.toContain('return x + y;');
+    const uncommented = await run({ removeComments: true });
+    expect(uncommented).toContain('const url = "http://x/*y*/";');
+    expect(uncommented).not.toContain('// the sum');
+    expect(uncommented).not.toContain('Adds two numbers');
+  });
+
   it('reads a tag and a folder written in the address, and a commit by its id', async () => {
     const tagged = await finished(
       ada,
@@ -176,7 +198,7 @@ describe('extracting a repository from a git host', () => {
     );
     expect(tagged.status, JSON.stringify(tagged)).toBe('succeeded');
     expect(tagged.commit).toBe(commits[0]);
-    expect(tagged.preview!.files.map((file) => file.path)).toEqual(['src/a.ts', 'src/big.ts']);
+    expect(tagged.preview!.files.map((file) => file.path)).toEqual(['src/a.ts', 'src/add.ts', 'src/big.ts']);
 
     const byCommit = await finished(
       ada,

@@ -95,6 +95,8 @@ export function createExtractorRepository(orm: Orm) {
         source: ExtractionSource;
         mode: ExtractionMode;
         options: ExtractionOptions;
+        /** For a rerun: the commit its first run read. */
+        commit: string | null;
       },
       maxRunning: number,
     ): Promise<boolean> {

@@ -24,6 +24,7 @@ import { documentOfSource, previewSource, type ExtractProgress, type FileSource 
 import { archiveFailure, archiveSource, gitSource } from './file-sources.ts';
 import { fetchCommit, listFiles, resolveRepository, type ResolvedRepository } from './fetch-repository.ts';
 import { gitHttpClient } from './git-http.ts';
+import { findModules } from './modules.ts';
 import type { ExtractionRow, ExtractorRepository } from './repository.ts';
 import { parseRepositoryUrl, type RepositoryAddress } from './repository-url.ts';
 import type { Snapshots } from './snapshots.ts';
@@ -143,6 +144,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
     mode: ExtractionMode,
     options: ExtractionOptions,
     token: string | undefined,
+    commit: string | null = null,
   ): Promise<Extraction> {
     const allowed = await entitlements(ownerKey);
     const { bytesToday } = await repository.usage(ownerKey);
@@ -150,7 +152,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
     const id = randomUUID();
     const jobId = randomUUID();
     const free = await repository.insertIfFree(
-      { id, ownerKey, jobId, source, mode, options },
+      { id, ownerKey, jobId, source, mode, options, commit },
       allowed.extractorConcurrentRuns,
     );
     if (!free) throw new AppError('extractor/busy');
@@ -216,21 +218,24 @@ export function createExtractorService(deps: ExtractorDependencies) {
     const address = addressOf(source.url);
     const client = runClient(signal);
     await progress({ stage: 'Asking the host', message: `${address.host}: ${address.name}` });
-    const resolved = await resolveRepository({
+    let resolved = await resolveRepository({
       address,
       ref: source.ref ?? undefined,
       folder: source.folder || undefined,
       token,
       http: client.http,
     });
-    await repository.started(row.id, { ref: resolved.ref, commit: resolved.commit });
-    const key =
-      row.mode === 'document' ? resultKey(row.source, resolved.commit, resolved.folder, row.options) : null;
+    // A rerun is pinned to the commit its first run read (`row.commit`), fetched by its id if the ref moved.
+    const pinned = row.commit ?? resolved.commit;
+    const fetchAs = pinned === resolved.commit ? resolved : { ...resolved, ref: pinned, commit: pinned };
+    resolved = { ...resolved, commit: pinned };
+    await repository.started(row.id, { ref: resolved.ref, commit: pinned });
+    const key = row.mode === 'document' ? resultKey(row.source, pinned, resolved.folder, row.options) : null;
     if (key && (await repository.hasResult(key)))
       return { cachedKey: key, resolved, bytes: client.bytes(), source: null };
     await progress({ stage: 'Fetching', message: `${address.name} at ${resolved.ref}` });
-    const snapshot = await deps.snapshots.open(address.cloneUrl, resolved.commit, (dir) =>
-      fetchCommit({ address, resolved, token, http: client.http, dir }),
+    const snapshot = await deps.snapshots.open(address.cloneUrl, pinned, (dir) =>
+      fetchCommit({ address, resolved: fetchAs, token, http: client.http, dir }),
     );
     if (!snapshot.cached)
       await progress({ message: `Fetched ${(client.bytes() / 1024 / 1024).toFixed(1)} MB` });
@@ -327,7 +332,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
         summary: written.summary,
         secrets: written.secrets,
         secretCount: written.secretCount,
-        modules: [],
+        modules: findModules(written.files),
         parts: written.parts.map((part) => ({
           index: part.index,
           tokens: part.tokens,
@@ -406,12 +411,11 @@ export function createExtractorService(deps: ExtractorDependencies) {
     /** The same source again, with other options or mode (a private repository's token given again). */
     async rerun(ownerKey: string, id: string, input: RerunInput): Promise<Extraction> {
       const row = await own(ownerKey, id);
-      let source = row.source;
-      // A rerun of what a run found reads the same commit, not wherever the branch has moved since.
-      if (source.kind === 'git' && row.commit && row.mode === 'preview' && input.mode === 'document')
-        source = { ...source, ref: row.commit, folder: source.folder };
-      if (source.kind === 'git') source = { ...source, private: Boolean(input.token) };
-      return begin(ownerKey, source, input.mode, input.options, input.token || undefined);
+      const source =
+        row.source.kind === 'git' ? { ...row.source, private: Boolean(input.token) } : row.source;
+      // A rerun reads the commit its first run found, not wherever the branch has moved since.
+      const pinned = row.source.kind === 'git' ? row.commit : null;
+      return begin(ownerKey, source, input.mode, input.options, input.token || undefined, pinned);
     },
 
     get,

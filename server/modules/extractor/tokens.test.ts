@@ -31,6 +31,25 @@ describe('token counts', () => {
     expect(o200k('<|endoftext|>')).toBeGreaterThan(1);
   });
 
+  it('counts pieces as the encoding counts the whole text, for code, prose, minified and non-Latin text', async () => {
+    const { countTokens: o200k } = await import('gpt-tokenizer/encoding/o200k_base');
+    const { countTokens: cl100k } = await import('gpt-tokenizer/encoding/cl100k_base');
+    const ours = { o200k: await tokenCounter('o200k_base'), cl100k: await tokenCounter('cl100k_base') };
+    const options = { disallowedSpecial: new Set<string>() };
+    const texts = [
+      ...corpus().slice(0, 300),
+      'var a=function(b){return b*2},c="'.repeat(500) + 'x'.repeat(5000) + '";',
+      'Ελληνικά και 日本語のテキスト, émojis 🎉🎉 and  spaces\t\t\n\n\r\n',
+      "it's what they've done, we'll see; I'D DO IT",
+    ];
+    for (const text of texts) {
+      expect(ours.o200k(text)).toBe(o200k(text, options));
+      expect(ours.cl100k(text)).toBe(cl100k(text, options));
+      // Again, from the remembered pieces.
+      expect(ours.o200k(text)).toBe(o200k(text, options));
+    }
+  });
+
   it('estimates within 15 % for nine files in ten of this project, and within 5 % over all of them', async () => {
     const count = await tokenCounter('o200k_base');
     const texts = corpus();

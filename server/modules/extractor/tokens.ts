@@ -1,30 +1,62 @@
 import type { Tokenizer } from '../../../contracts/extractor.ts';
 import type { TokenCounter } from './document.ts';
 
-type Encoding = { countTokens: (text: string, options: { disallowedSpecial: Set<string> }) => number };
+type Encoding = { encode: (text: string, options: { disallowedSpecial: Set<string> }) => number[] };
 
-const loaded = new Map<Tokenizer, Promise<Encoding>>();
-
-// Each encoding is a few MB of ranks: load one only when a run asks for it, and once.
-function encodingOf(tokenizer: Tokenizer): Promise<Encoding> {
-  let encoding = loaded.get(tokenizer);
-  if (!encoding) {
-    encoding =
-      tokenizer === 'o200k_base'
-        ? import('gpt-tokenizer/encoding/o200k_base')
-        : import('gpt-tokenizer/encoding/cl100k_base');
-    loaded.set(tokenizer, encoding);
-  }
-  return encoding;
-}
+const loaded = new Map<Tokenizer, Promise<TokenCounter>>();
 
 // A repository may well hold the text `<|endoftext|>`: it is counted as the text it is, never as a special token.
 const noSpecialTokens = new Set<string>();
 
-/** The exact token count of a text for a tokenizer (gpt-tokenizer, decision 034). */
-export async function tokenCounter(tokenizer: Tokenizer): Promise<TokenCounter> {
-  const encoding = await encodingOf(tokenizer);
-  return (text) => (text === '' ? 0 : encoding.countTokens(text, { disallowedSpecial: noSpecialTokens }));
+/** Pieces shorter than this are remembered with their counts; longer ones (base64, minified lines) rarely recur. */
+const CACHED_PIECE_CHARS = 64;
+/** Remembered pieces per tokenizer: about 10 MB. Code reuses few enough words that this rarely fills. */
+const CACHED_PIECES = 200_000;
+
+/**
+ * An exact counter that splits the text as the encoding does (its pre-tokenizer pattern) and encodes each
+ * piece on its own, remembering the counts of short pieces: byte-pair merges never cross pieces, so the sum is
+ * the count of the whole text, and code repeats the same words so often that most pieces are never encoded
+ * twice (four times faster on this project's packages).
+ */
+function piecewise(encoding: Encoding, pattern: RegExp): TokenCounter {
+  const split = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  const counts = new Map<string, number>();
+  return (text) => {
+    let total = 0;
+    split.lastIndex = 0;
+    for (let match = split.exec(text); match !== null; match = split.exec(text)) {
+      const piece = match[0];
+      let count = counts.get(piece);
+      if (count === undefined) {
+        count = encoding.encode(piece, { disallowedSpecial: noSpecialTokens }).length;
+        if (piece.length < CACHED_PIECE_CHARS) {
+          if (counts.size >= CACHED_PIECES) counts.clear();
+          counts.set(piece, count);
+        }
+      }
+      total += count;
+    }
+    return total;
+  };
+}
+
+// Each encoding is a few MB of ranks: load one only when a run asks for it, and once.
+async function load(tokenizer: Tokenizer): Promise<TokenCounter> {
+  const patterns = await import('gpt-tokenizer/encodingParams/constants');
+  if (tokenizer === 'o200k_base')
+    return piecewise(await import('gpt-tokenizer/encoding/o200k_base'), patterns.O200K_TOKEN_SPLIT_REGEX);
+  return piecewise(await import('gpt-tokenizer/encoding/cl100k_base'), patterns.CL100K_TOKEN_SPLIT_REGEX);
+}
+
+/** The exact token count of a text for a tokenizer (gpt-tokenizer's encodings, decision 034). */
+export function tokenCounter(tokenizer: Tokenizer): Promise<TokenCounter> {
+  let counter = loaded.get(tokenizer);
+  if (!counter) {
+    counter = load(tokenizer);
+    loaded.set(tokenizer, counter);
+  }
+  return counter;
 }
 
 const pieces = /[A-Za-z]+|[0-9]+|[ \t]+|\n|[^\sA-Za-z0-9]/g;

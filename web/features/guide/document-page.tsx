@@ -546,12 +546,15 @@ const sections: GuideSection[] = [
     title: 'Repository extractor',
     body: (
       <p>
-        The repository extractor (<TextLink to="/github_extractor">/github_extractor</TextLink>) turns code
-        into cards. Paste a git URL and, if you want, a branch, commit or subfolder, or upload an archive of
-        the code. You get a digest of the repository (its file tree, languages, sizes, token counts, README
-        and key files) and a draft card for each module, which you can edit and publish or send to the code
-        visualiser. Very large repositories and archives are refused with a clear message rather than
-        half-read.
+        The repository extractor (<TextLink to="/github_extractor">/github_extractor</TextLink>) turns a code
+        repository into one document you can read or paste into a language model. Give a git address (with a
+        branch, tag, commit or folder if you want only part of it, and a token for a private repository, which
+        is used for that run only) or upload a .zip or .tar.gz. Preview first: every file with an estimate of
+        its tokens, what is left out and why, and suggestions of what to leave out; tick a folder or file to
+        leave it out. Then extract: a summary with exact token counts, the tree, the README and key files
+        first, in Markdown, XML, JSON or plain text, whole or in parts at a token limit, with secrets
+        redacted. Copy or download each part. Your past extractions stay listed, and a rerun of the same
+        commit comes from the cache at once.
       </p>
     ),
   },

@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { expect, signUpThroughApi, test } from './fixtures.ts';
+
+/** The loopback git host of this run (e2e/support/git-host.ts), set by the Playwright configuration. */
+const gitUrl = process.env.E2E_EXTRACTOR_GIT_URL;
+
+/** No serious axe violation on the page, in the light theme and the dark one. */
+async function axeInBothThemes(page: Page, check: (page: Page) => Promise<unknown[]>, where: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await check(page), `${where}, ${scheme} theme`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a person previews a repository, leaves out its largest folder, extracts it in parts and downloads part 2', async ({
+  page,
+  seriousA11yViolations,
+}) => {
+  expect(gitUrl, 'the git host address').toBeTruthy();
+  await signUpThroughApi(page, 'Repository Reader');
+  await page.goto('/github_extractor');
+  await expect(page.getByRole('heading', { level: 1, name: 'Repository extractor' })).toBeVisible();
+  await axeInBothThemes(page, seriousA11yViolations, 'the empty extractor');
+
+  await page.getByLabel('Repository address').fill(`${gitUrl}/team/atlas`);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+
+  // The preview: the tree with estimated tokens, and the largest folder first among the suggestions.
+  const preview = page.getByRole('region', { name: /preview/i });
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/≈/).first()).toBeVisible();
+  const total = async () =>
+    Number((await page.getByText(/tokens with these choices/).innerText()).replace(/\D/g, ''));
+  const before = await total();
+  await page.getByRole('checkbox', { name: 'Exclude fixtures', exact: true }).check();
+  await expect.poll(total).toBeLessThan(before / 2);
+  await axeInBothThemes(page, seriousA11yViolations, 'the preview');
+
+  // Split into parts small enough that the rest makes two or more.
+  await page.getByRole('button', { name: /options/i }).click();
+  await page.getByLabel('Split into parts').check();
+  await page.getByLabel('Tokens per part').fill('1000');
+  await page.getByRole('button', { name: 'Extract with these choices' }).click();
+
+  const parts = page.getByRole('list', { name: 'Parts' });
+  await expect(parts).toBeVisible({ timeout: 30_000 });
+  await expect(parts.getByRole('listitem')).not.toHaveCount(1);
+  expect(await parts.getByRole('listitem').count()).toBeGreaterThan(1);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Download part 2/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^team-atlas\.part-2-of-\d+\.md$/);
+  const text = await (await download.createReadStream()).toArray();
+  const body = Buffer.concat(text).toString('utf8');
+  expect(body).toMatch(/^# Part 2 of \d+ of team\/atlas at main/);
+  expect(body).not.toContain('fixtures/world.ts\n');
+  await axeInBothThemes(page, seriousA11yViolations, 'the document');
+
+  // The history keeps both runs; reloading opens the same extraction.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Parts' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your extractions' }).getByRole('listitem')).toHaveCount(2);
+});
