@@ -25,7 +25,7 @@ import { measureRecommendations, recommendationsServerEnv } from './recommendati
 import { recommendationSizesFromEnv } from './recommendations-data.ts';
 import { measureResearch, researchSizesFromEnv } from './research.ts';
 import { blogSizesFromEnv, measureBlog } from './blog.ts';
-import { measureExtractor } from './extractor.ts';
+import { measureExtractor, measureExtractorCorpora } from './extractor.ts';
 import {
   readResults,
   renderComparison,
@@ -187,6 +187,7 @@ async function main() {
     }
     if (runs('extractor')) {
       print('Repository extractor beside repomix, on two corpora served by git on loopback…');
+      figures.push(...(await measureExtractorCorpora(print)));
       figures.push(...(await measureExtractor(print)));
     }
     // The blog scenario starts a server of its own, but needs the built web app for its page loads.

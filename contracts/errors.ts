@@ -246,6 +246,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'That extraction has not written its document yet.',
   },
+  'extractor/cards-being-made': {
+    status: 409,
+    message: 'The cards of this extraction are being made. They will appear in a moment.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

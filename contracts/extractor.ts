@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardVisibilities } from './cards.ts';
 
 /**
  * The repository extractor (docs/repository-extractor.md): a repository, fetched over git or uploaded as an
@@ -258,6 +259,24 @@ export const extractionDocumentSchema = z.object({
 });
 export type ExtractionDocument = z.infer<typeof extractionDocumentSchema>;
 
+/** A card made of an extraction: of a module (its folder), or of the repository (`module` null). */
+export const extractionCardSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  module: z.string().nullable(),
+});
+export type ExtractionCard = z.infer<typeof extractionCardSchema>;
+
+/** `POST /api/extractor/extractions/:id/cards`: make the module cards, private unless asked otherwise. */
+export const makeCardsSchema = z.object({
+  visibility: z.enum(cardVisibilities).default('private'),
+});
+export type MakeCards = z.input<typeof makeCardsSchema>;
+
+/** The cards made, in order: the repository's first, then one per module. */
+export const extractionCardsSchema = z.object({ cards: z.array(extractionCardSchema) });
+export type ExtractionCards = z.infer<typeof extractionCardsSchema>;
+
 export const extractionStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
 /** An extraction as its owner reads it. */
@@ -277,6 +296,8 @@ export const extractionSchema = z.object({
   bytesRead: z.number().int(),
   preview: extractionPreviewSchema.nullable(),
   document: extractionDocumentSchema.nullable(),
+  /** The cards made of its modules, once made. */
+  cards: z.array(extractionCardSchema).nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -284,7 +305,7 @@ export type Extraction = z.infer<typeof extractionSchema>;
 
 /** One line of the history: an extraction without its preview and document. */
 export const extractionListItemSchema = extractionSchema
-  .omit({ preview: true, document: true })
+  .omit({ preview: true, document: true, cards: true })
   .extend({ tokens: z.number().int().nullable(), parts: z.number().int().nullable() });
 export type ExtractionListItem = z.infer<typeof extractionListItemSchema>;
 

@@ -57,8 +57,42 @@ test('a person previews a repository, leaves out its largest folder, extracts it
   expect(body).not.toContain('fixtures/world.ts\n');
   await axeInBothThemes(page, seriousA11yViolations, 'the document');
 
-  // The history keeps both runs; reloading opens the same extraction.
+  // Module cards: made once, each linked to its card page and to the code visualiser.
+  const cardsSection = page.getByRole('region', { name: 'Module cards' });
+  await cardsSection.getByRole('button', { name: 'Make cards' }).click();
+  const made = cardsSection.getByRole('list', { name: 'Cards made' });
+  await expect(made.getByRole('link', { name: 'team/atlas', exact: true })).toBeVisible();
+  await expect(made.getByRole('link', { name: 'Open in the visualiser' }).first()).toHaveAttribute(
+    'href',
+    /^\/code_visualizer\?extraction=[0-9a-f-]+&path=/,
+  );
+  await axeInBothThemes(page, seriousA11yViolations, 'the document with its module cards');
+
+  // The history keeps both runs; reloading opens the same extraction, cards and all.
+
   await page.reload();
   await expect(page.getByRole('list', { name: 'Parts' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Cards made' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your extractions' }).getByRole('listitem')).toHaveCount(2);
+});
+
+test('a module card made by the extractor reads as a card, linked to the repository', async ({ page }) => {
+  await signUpThroughApi(page, 'Card Maker');
+  const started = await page.request.post('/api/extractor/extractions', {
+    data: { source: { kind: 'git', url: `${gitUrl}/team/atlas` }, mode: 'document' },
+    headers: {
+      origin: new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin,
+    },
+  });
+  expect(started.status()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  await page.goto(`/github_extractor?extraction=${id}`);
+  const cardsSection = page.getByRole('region', { name: 'Module cards' });
+  await cardsSection.getByRole('button', { name: 'Make cards' }).click({ timeout: 30_000 });
+  await cardsSection.getByRole('link', { name: 'team/atlas · src' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'team/atlas · src' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open in the code visualiser' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/code_visualizer\\?extraction=${id}&path=src$`),
+  );
 });

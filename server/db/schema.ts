@@ -2010,7 +2010,7 @@ export const extractionResults = pgTable('extraction_results', {
   /** The secrets found, at most `extractorLimits.secretsListed`, and how many in all. */
   secrets: jsonb().notNull(),
   secretCount: integer().notNull(),
-  /** The repository's modules, for module cards. */
+  /** The repository's modules and its README's opening (`StoredModules`), for module cards. */
   modules: jsonb().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -2060,6 +2060,8 @@ export const extractions = pgTable(
     preview: jsonb(),
     resultKey: text().references(() => extractionResults.key, { onDelete: 'set null' }),
     cached: boolean().notNull().default(false),
+    /** The cards made of its modules (`ExtractionCard[]`): [] while they are being made, null before. */
+    cards: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },

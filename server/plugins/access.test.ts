@@ -630,6 +630,12 @@ const fixtures: Record<string, Fixture> = {
     params: () => ({ id: randomUUID() }),
     owned: true,
   },
+  '/api/extractor/extractions/:id/cards': {
+    access: 'user',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ visibility: 'private' }),
+    owned: true,
+  },
   '/api/extractor/usage': { access: 'user' },
   '/api/extractor/uploads': { access: 'user', query: () => 'name=project.zip' },
   '/api/admin/confer/mutes/:key': {

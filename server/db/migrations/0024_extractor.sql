@@ -34,6 +34,7 @@ CREATE TABLE "extractions" (
 	"preview" jsonb,
 	"result_key" text,
 	"cached" boolean DEFAULT false NOT NULL,
+	"cards" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "extractions_mode" CHECK (mode in ('preview', 'document')),

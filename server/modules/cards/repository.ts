@@ -222,12 +222,17 @@ export function createCardsRepository(orm: Orm) {
     },
 
     /**
-     * Publishes many new cards of one author at once (a bibliography import): each card, its first version
-     * and its links, in one transaction and a few statements per 500 cards. Returns the ids in order.
+     * Publishes many new cards of one author at once (a bibliography import, module cards): each card, its
+     * first version and its links, in one transaction and a few statements per 500 cards. A link names an
+     * existing card (`targetId`) or another card of the batch (`targetIndex`). Returns the ids in order.
      */
     async publishMany(
       authorKey: string,
-      items: { content: CardContent; visibility: string; links: { targetId: string; kind: string }[] }[],
+      items: {
+        content: CardContent;
+        visibility: string;
+        links: ({ targetId: string; kind: string } | { targetIndex: number; kind: string })[];
+      }[],
     ): Promise<string[]> {
       if (items.length === 0) return [];
       return orm.transaction(async (tx) => {
@@ -262,13 +267,19 @@ export function createCardsRepository(orm: Orm) {
               publishedAt: now,
             })),
           );
-          const links = chunk.flatMap((item, index) => {
-            const unique = new Map(item.links.map((link) => [`${link.targetId}:${link.kind}`, link]));
-            return [...unique.values()].map((link) => ({ sourceId: chunkIds[index]!, ...link }));
-          });
-          if (links.length > 0) await tx.insert(cardLinks).values(links);
           ids.push(...chunkIds);
         }
+        // Links go in once every card has its id: one may name a card of a later chunk.
+        const links = items.flatMap((item, index) => {
+          const targets = item.links.flatMap((link) => {
+            const targetId = 'targetId' in link ? link.targetId : ids[link.targetIndex];
+            return targetId && targetId !== ids[index] ? [{ targetId, kind: link.kind }] : [];
+          });
+          const unique = new Map(targets.map((link) => [`${link.targetId}:${link.kind}`, link]));
+          return [...unique.values()].map((link) => ({ sourceId: ids[index]!, ...link }));
+        });
+        for (let start = 0; start < links.length; start += 1000)
+          await tx.insert(cardLinks).values(links.slice(start, start + 1000));
         await recountAuthor(tx, authorKey);
         return ids;
       });

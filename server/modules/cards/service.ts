@@ -122,6 +122,9 @@ export type CardSourceInput = {
   citation: string;
 };
 
+/** A link of a card published in a batch: to an existing card, or to another card of the batch. */
+type BatchLink = { targetId: string; kind: string } | { targetIndex: number; kind: string };
+
 export function createCardsService(repository: CardsRepository) {
   async function ownedCard(id: string, ownerKey: string) {
     const found = await repository.find(id);
@@ -425,17 +428,21 @@ export function createCardsService(repository: CardsRepository) {
       }
       const resolved = await repository.resolveTitles(authorKey, [...titles]);
       const cited = await repository.resolveCitationKeys(authorKey, [...keys]);
+      // A link to a card of the same batch (module cards linking each other) names it, over an older one.
+      const inBatch = new Map(prepared.map(({ content }, index) => [normalizeTitle(content.title), index]));
       return repository.publishMany(
         authorKey,
         prepared.map(({ content, visibility }) => ({
           content,
           visibility,
           links: [
-            ...parseWikiLinks(content.body).flatMap((link) => {
+            ...parseWikiLinks(content.body).flatMap((link): BatchLink[] => {
+              const sibling = inBatch.get(normalizeTitle(link.title));
+              if (sibling !== undefined) return [{ targetIndex: sibling, kind: 'wiki' }];
               const target = resolved.get(normalizeTitle(link.title));
               return target ? [{ targetId: target.id, kind: 'wiki' }] : [];
             }),
-            ...citedKeys(content.body).flatMap((key) => {
+            ...citedKeys(content.body).flatMap((key): BatchLink[] => {
               const target = cited.get(key);
               return target ? [{ targetId: target, kind: 'cites' }] : [];
             }),

@@ -38,6 +38,20 @@ beforeAll(async () => {
     },
     { message: 'second', files: { 'src/b.ts': 'export const b = 2;\n' } },
   ]));
+  await server.createRepository('team/mono', [
+    {
+      message: 'packages',
+      files: {
+        'README.md': '# Mono\n\nTwo packages that draw maps.\n',
+        'package.json': '{ "name": "mono", "private": true, "workspaces": ["packages/*"] }\n',
+        'packages/core/package.json': '{ "name": "@mono/core", "description": "Projections." }\n',
+        'packages/core/index.ts': 'export function project(x: number) {\n  return x;\n}\n',
+        'packages/cli/package.json': '{ "name": "@mono/cli", "dependencies": { "@mono/core": "1" } }\n',
+        'packages/cli/index.ts':
+          "import { project } from '@mono/core';\nexport const run = () => project(1);\n",
+      },
+    },
+  ]);
   await server.createRepository(
     'team/secret',
     [{ message: 'only', files: { 'key.ts': 'export const k = 1;\n' } }],
@@ -274,6 +288,62 @@ describe('extracting a repository from a git host', () => {
       (await start(ada, { source: { kind: 'git', url: 'https://127.0.0.1/a/b' }, mode: 'preview' })).id,
     );
     expect(loopback).toMatchObject({ status: 'failed', errorCode: 'extractor/host-refused' });
+  });
+});
+
+describe('module cards', () => {
+  it('publishes a card per module and one for the repository, linked, once', async () => {
+    const preview = await finished(
+      ada,
+      (await start(ada, { source: { kind: 'git', url: git('team/mono') }, mode: 'preview' })).id,
+    );
+    const early = await call(ada, 'POST', `/api/extractor/extractions/${preview.id}/cards`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('extractor/not-finished');
+
+    const done = await finished(
+      ada,
+      (await start(ada, { source: { kind: 'git', url: git('team/mono') }, mode: 'document' })).id,
+    );
+    expect(done.status, JSON.stringify(done)).toBe('succeeded');
+    expect(done.cards).toBeNull();
+    const made = await call(ada, 'POST', `/api/extractor/extractions/${done.id}/cards`, {
+      visibility: 'unlisted',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { cards } = made.json() as { cards: { id: string; title: string; module: string | null }[] };
+    expect(cards.map((card) => [card.title, card.module])).toEqual([
+      ['team/mono', null],
+      ['team/mono · @mono/cli', 'packages/cli'],
+      ['team/mono · @mono/core', 'packages/core'],
+    ]);
+    // Twice is once.
+    const again = await call(ada, 'POST', `/api/extractor/extractions/${done.id}/cards`, {});
+    expect(again.json().cards).toEqual(cards);
+    expect((await call(ada, 'GET', `/api/extractor/extractions/${done.id}`)).json().cards).toEqual(cards);
+
+    const [repository, cli, core] = cards;
+    const cliCard = (await call(ada, 'GET', `/api/cards/${cli!.id}`)).json();
+    expect(cliCard).toMatchObject({ visibility: 'unlisted', tags: ['code', 'team-mono'] });
+    expect(cliCard.body).toContain('[[team/mono · @mono/core]]');
+    expect(cliCard.body).toContain(`/code_visualizer?extraction=${done.id}&path=packages%2Fcli`);
+    const links = await context.db.pool.query(
+      'select source_id, target_id from card_links where source_id = any($1::uuid[]) order by source_id, target_id',
+      [[repository!.id, cli!.id, core!.id]],
+    );
+    const pairs = links.rows.map(
+      (row: { source_id: string; target_id: string }) => `${row.source_id}>${row.target_id}`,
+    );
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        `${repository!.id}>${cli!.id}`,
+        `${repository!.id}>${core!.id}`,
+        `${cli!.id}>${core!.id}`,
+        `${core!.id}>${cli!.id}`,
+        `${cli!.id}>${repository!.id}`,
+      ]),
+    );
+    expect((await call(bob, 'POST', `/api/extractor/extractions/${done.id}/cards`, {})).statusCode).toBe(404);
   });
 });
 

@@ -73,7 +73,17 @@ export async function archiveSource(
       try {
         for await (const entry of readArchive({ bytes }, limits)) {
           if (entry.kind !== 'file' || inRoot(entry.path) === '') continue;
-          yield { path: inRoot(entry.path), read: async () => entry.read() };
+          yield {
+            path: inRoot(entry.path),
+            // The bytes are counted while they inflate: a size that lied is found here.
+            read: async () => {
+              try {
+                return await entry.read();
+              } catch (error) {
+                throw archiveFailure(error);
+              }
+            },
+          };
         }
       } catch (error) {
         throw archiveFailure(error);

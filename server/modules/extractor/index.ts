@@ -26,6 +26,7 @@ export async function extractorPlugin(app: FastifyInstance) {
   const confer = createConferRepository(app.db.orm);
   const service = createExtractorService({
     repository: createExtractorRepository(app.db.orm),
+    cards: app.cards,
     jobs: app.jobs,
     uploads: createLocalFileStore(path.join(root, 'uploads')),
     snapshots: createSnapshots(path.join(root, 'snapshots')),

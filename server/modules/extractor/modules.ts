@@ -499,7 +499,7 @@ function paragraphText(lines: string[]): string | null {
 }
 
 /** The first paragraph of Markdown (or reStructuredText, or a doc comment) that says something. */
-function firstParagraph(markdown: string): string | null {
+export function firstParagraph(markdown: string): string | null {
   const lines = markdown
     .replace(/\r\n?/g, '\n')
     .replace(/^\uFEFF/, '')

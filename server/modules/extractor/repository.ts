@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type {
   DocumentPartView,
+  ExtractionCard,
   ExtractionMode,
   ExtractionOptions,
   ExtractionPreview,
@@ -9,7 +10,11 @@ import type {
 } from '../../../contracts/extractor.ts';
 import type { Orm } from '../../db/client.ts';
 import { extractionParts, extractionResults, extractions, extractorUploads, jobs } from '../../db/schema.ts';
+import type { RepositoryModule } from './modules.ts';
 import type { RepositorySummary } from './summary.ts';
+
+/** What a document keeps for module cards: the modules, and the opening of the repository's README. */
+export type StoredModules = { modules: RepositoryModule[]; readme: string | null };
 
 /** Since the UTC day began (the daily volume resets at midnight UTC). */
 const today = sql`${extractions.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
@@ -38,6 +43,7 @@ const extractionColumns = {
   bytesRead: extractions.bytesRead,
   resultKey: extractions.resultKey,
   cached: extractions.cached,
+  cards: extractions.cards,
   createdAt: extractions.createdAt,
   finishedAt,
 };
@@ -56,6 +62,7 @@ export type ExtractionRow = {
   bytesRead: number;
   resultKey: string | null;
   cached: boolean;
+  cards: ExtractionCard[] | null;
   createdAt: Date;
   finishedAt: Date | null;
 };
@@ -66,7 +73,7 @@ export type StoredResult = {
   summary: RepositorySummary;
   secrets: SecretFindingView[];
   secretCount: number;
-  modules: unknown[];
+  modules: StoredModules;
   parts: (DocumentPartView & { text: string })[];
 };
 
@@ -254,7 +261,7 @@ export function createExtractorRepository(orm: Orm) {
         summary: row.summary as RepositorySummary,
         secrets: row.secrets as SecretFindingView[],
         secretCount: row.secretCount,
-        modules: row.modules as unknown[],
+        modules: row.modules as StoredModules,
         parts,
       };
     },
@@ -313,6 +320,24 @@ export function createExtractorRepository(orm: Orm) {
         const text = await this.partText(key, index);
         if (text !== undefined) yield { index, text };
       }
+    },
+
+    /**
+     * Marks the extraction's cards as being made, unless they are made or being made already: true when this
+     * caller is to make them (two clicks make one set).
+     */
+    async claimCards(id: string): Promise<boolean> {
+      const claimed = await orm
+        .update(extractions)
+        .set({ cards: [] })
+        .where(and(eq(extractions.id, id), isNull(extractions.cards)))
+        .returning({ id: extractions.id });
+      return claimed.length > 0;
+    },
+
+    /** Writes the cards made, or (null) gives the claim back after a failure. */
+    async setCards(id: string, cards: ExtractionCard[] | null): Promise<void> {
+      await orm.update(extractions).set({ cards }).where(eq(extractions.id, id));
     },
 
     async insertUpload(row: { ownerKey: string; sha256: string; name: string; bytes: number }) {

@@ -6,12 +6,14 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors.ts';
 import {
   documentFileName,
+  extractionCardsSchema,
   extractionIdParamsSchema,
   extractionListSchema,
   extractionPartParamsSchema,
   extractionSchema,
   extractorLimits,
   extractorUsageSchema,
+  makeCardsSchema,
   rerunExtractionSchema,
   startExtractionSchema,
   uploadedArchiveSchema,
@@ -201,6 +203,31 @@ export function extractorRoutes(service: ExtractorService): RoutesPlugin {
           .type('application/zip')
           .send(out);
       },
+    );
+
+    app.post(
+      '/api/extractor/extractions/:id/cards',
+      {
+        config: startConfig,
+        schema: {
+          tags,
+          summary: 'Publish a card for each module of the document, and one for the repository, linked',
+          description:
+            'Once per extraction: a second call answers with the cards made the first time. Private unless ' +
+            '`visibility` says otherwise.',
+          params: extractionIdParamsSchema,
+          body: makeCardsSchema,
+          response: { 201: extractionCardsSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          cards: await service.makeCards(
+            signedInUser(request).id,
+            request.params.id,
+            request.body.visibility,
+          ),
+        }),
     );
 
     app.get(

@@ -4,6 +4,7 @@ import { entitlementsFor } from '../../../contracts/premium.ts';
 import {
   extractorLimits,
   type Extraction,
+  type ExtractionCard,
   type ExtractionListItem,
   type ExtractionMode,
   type ExtractionOptions,
@@ -14,7 +15,9 @@ import {
   type UploadedArchive,
 } from '../../../contracts/extractor.ts';
 import { extractionOptionsSchema } from '../../../contracts/extractor.ts';
+import type { CardVisibility } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CardsService } from '../cards/index.ts';
 import type { ArchiveLimits } from '../../lib/archive/index.ts';
 import type { FileStore } from '../../lib/files/store.ts';
 import type { Jobs } from '../../lib/jobs/plugin.ts';
@@ -24,7 +27,8 @@ import { documentOfSource, previewSource, type ExtractProgress, type FileSource 
 import { archiveFailure, archiveSource, gitSource } from './file-sources.ts';
 import { fetchCommit, listFiles, resolveRepository, type ResolvedRepository } from './fetch-repository.ts';
 import { gitHttpClient } from './git-http.ts';
-import { findModules } from './modules.ts';
+import { composeModuleCards } from './module-cards.ts';
+import { findModules, firstParagraph } from './modules.ts';
 import type { ExtractionRow, ExtractorRepository } from './repository.ts';
 import { parseRepositoryUrl, type RepositoryAddress } from './repository-url.ts';
 import type { Snapshots } from './snapshots.ts';
@@ -50,6 +54,8 @@ export interface ExtractorSettings {
 
 export interface ExtractorDependencies {
   repository: ExtractorRepository;
+  /** Module cards are published through the cards' own service (their links, counters and checks). */
+  cards: Pick<CardsService, 'publishMany'>;
   jobs: Pick<Jobs, 'register' | 'start'>;
   /** Uploaded archives, by the SHA-256 of their bytes. */
   uploads: FileStore;
@@ -76,6 +82,18 @@ function resultKey(source: ExtractionSource, commit: string, folder: string, opt
 }
 
 const ARCHIVE_NAME = /\.(zip|tar\.gz|tgz)$/i;
+
+/** The opening paragraph of the README at the root of what was extracted, for the repository's card. */
+function readmeOpening(files: readonly { path: string; content: string | null }[], folder: string) {
+  const prefix = folder ? `${folder}/` : '';
+  const readme = files.find(
+    (file) =>
+      file.content !== null &&
+      file.path.startsWith(prefix) &&
+      /^readme(\.[a-z]+)?$/i.test(file.path.slice(prefix.length)),
+  );
+  return readme?.content ? firstParagraph(readme.content) : null;
+}
 
 /**
  * The repository extractor: starts extractions (within the plan's limits), runs them as person jobs (fetch or
@@ -183,6 +201,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
       commit: row.commit,
       bytesRead: row.bytesRead,
       preview,
+      cards: row.cards,
       document: result
         ? {
             summary: result.summary,
@@ -332,7 +351,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
         summary: written.summary,
         secrets: written.secrets,
         secretCount: written.secretCount,
-        modules: findModules(written.files),
+        modules: { modules: findModules(written.files), readme: readmeOpening(written.files, folder) },
         parts: written.parts.map((part) => ({
           index: part.index,
           tokens: part.tokens,
@@ -445,6 +464,58 @@ export function createExtractorService(deps: ExtractorDependencies) {
       const resultKeyOf = await repository.remove(ownerKey, id);
       if (resultKeyOf === undefined) throw new AppError('common/not-found');
       if (resultKeyOf) await repository.removeResultIfUnused(resultKeyOf);
+    },
+
+    /**
+     * Publishes the cards of the document's modules (and one for the repository), linked to each other, once:
+     * a second call answers with the cards made the first time.
+     */
+    async makeCards(ownerKey: string, id: string, visibility: CardVisibility): Promise<ExtractionCard[]> {
+      const row = await own(ownerKey, id);
+      if (row.cards && row.cards.length > 0) return row.cards;
+      if (!row.resultKey || row.status !== 'succeeded') throw new AppError('extractor/not-finished');
+      const result = await repository.result(row.resultKey);
+      if (!result) throw new AppError('extractor/not-finished');
+      if (!(await repository.claimCards(row.id))) {
+        const again = await repository.find(row.id);
+        if (again?.cards && again.cards.length > 0) return again.cards;
+        throw new AppError('extractor/cards-being-made');
+      }
+      try {
+        const composed = composeModuleCards(
+          {
+            name: row.source.name,
+            url: row.source.kind === 'git' ? row.source.url : null,
+            ref: row.ref ?? (row.source.kind === 'upload' ? 'upload' : 'HEAD'),
+            commit: row.commit ?? (row.source.kind === 'upload' ? row.source.sha256 : ''),
+            extractionId: row.id,
+            readme: result.modules.readme,
+          },
+          result.summary,
+          result.modules.modules,
+        );
+        const ids = await deps.cards.publishMany(
+          ownerKey,
+          composed.map((card) => ({
+            title: card.title,
+            body: card.body,
+            type: 'note' as const,
+            fields: {},
+            tags: card.tags,
+            visibility,
+          })),
+        );
+        const cards = composed.map((card, index) => ({
+          id: ids[index]!,
+          title: card.title,
+          module: card.module,
+        }));
+        await repository.setCards(row.id, cards);
+        return cards;
+      } catch (error) {
+        await repository.setCards(row.id, null);
+        throw error;
+      }
     },
 
     /** Part `index` of an extraction's document, with what it is called when downloaded. */

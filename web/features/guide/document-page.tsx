@@ -553,8 +553,10 @@ const sections: GuideSection[] = [
         its tokens, what is left out and why, and suggestions of what to leave out; tick a folder or file to
         leave it out. Then extract: a summary with exact token counts, the tree, the README and key files
         first, in Markdown, XML, JSON or plain text, whole or in parts at a token limit, with secrets
-        redacted. Copy or download each part. Your past extractions stay listed, and a rerun of the same
-        commit comes from the cache at once.
+        redacted. Copy or download each part. Make cards publishes a card for the repository and one for each
+        module (what it is for, its public exports, and links to the modules it uses and that use it), each
+        with a link to the code visualiser. Your past extractions stay listed, and a rerun of the same commit
+        comes from the cache at once.
       </p>
     ),
   },

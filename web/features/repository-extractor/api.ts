@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  extractionCardsSchema,
   extractionListSchema,
   extractionSchema,
   extractorUsageSchema,
@@ -8,6 +9,7 @@ import {
   type Extraction,
   type RerunExtraction,
   type StartExtraction,
+  type MakeCards,
 } from '../../../contracts/extractor.ts';
 import { apiErrorOf, apiFetch, catalogueError, noContent, parseJsonText } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -152,5 +154,18 @@ export function useDeleteExtraction(viewer: string) {
       queryClient.removeQueries({ queryKey: extractionQuery(viewer, id).queryKey });
       return refresh();
     },
+  });
+}
+
+/** `POST …/:id/cards`: publishes the module cards once, storing them on the extraction. */
+export function useMakeCards(viewer: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MakeCards }) =>
+      apiFetch(`${extractionPath(id)}/cards`, { method: 'POST', body, schema: extractionCardsSchema }),
+    onSuccess: ({ cards }, { id }) =>
+      queryClient.setQueryData<Extraction>(extractionQuery(viewer, id).queryKey, (current) =>
+        current ? { ...current, cards } : current,
+      ),
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/extractor.ts';
 import { DefinitionList } from '../../components/definition-list.tsx';
 import { space } from '../../lib/spacing.ts';
+import { ModuleCards } from './module-cards.tsx';
 import { partPath, zipPath } from './api.ts';
 import { CopyPartButton } from './copy-part-button.tsx';
 import { countOf, revisionOf, tokensOf } from './format.ts';
@@ -225,6 +226,8 @@ export function DocumentView({
         </Typography>
         <Parts viewer={viewer} extraction={extraction} document={document} />
       </Box>
+
+      <ModuleCards viewer={viewer} extraction={extraction} />
 
       <Box component="section" aria-labelledby="secrets-heading" sx={{ display: 'grid', gap: space.inline }}>
         <Typography id="secrets-heading" component="h4" variant="h4">

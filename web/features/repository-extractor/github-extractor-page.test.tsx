@@ -291,6 +291,44 @@ describe('/github_extractor', () => {
     );
   });
 
+  it('makes the module cards once, with the visibility chosen, then links each card and its module', async () => {
+    signIn();
+    const cards = [
+      { id: '11111111-1111-4111-8111-111111111111', title: 'ada/engine', module: null },
+      { id: '22222222-2222-4222-8222-222222222222', title: 'ada/engine · core', module: 'packages/core' },
+    ];
+    const { requests } = stubApi(
+      routes({
+        [`GET ${extractionApi}`]: extractionFixture({ mode: 'document', document: documentFixture() }),
+        [`POST ${extractionApi}/cards`]: () => jsonResponse(201, { cards }),
+      }),
+    );
+    const u = userEvent.setup();
+    renderApp(openPage);
+
+    const section = await screen.findByRole('region', { name: 'Module cards' });
+    await u.click(within(section).getByRole('combobox', { name: 'Who sees them' }));
+    await u.click(await screen.findByRole('option', { name: 'Unlisted: anyone with the link' }));
+    await u.click(within(section).getByRole('button', { name: 'Make cards' }));
+
+    const made = await within(section).findByRole('list', { name: 'Cards made' });
+    expect(within(made).getByRole('link', { name: 'ada/engine · core' })).toHaveAttribute(
+      'href',
+      `/cards/${cards[1]!.id}`,
+    );
+    expect(within(made).getAllByRole('link', { name: 'Open in the visualiser' })[0]).toHaveAttribute(
+      'href',
+      `/code_visualizer?extraction=${extractionId}&path=packages%2Fcore`,
+    );
+    expect(within(made).getByRole('link', { name: 'Open the repository in the visualiser' })).toHaveAttribute(
+      'href',
+      `/code_visualizer?extraction=${extractionId}`,
+    );
+    const sent = requests(`POST ${extractionApi}/cards`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ visibility: 'unlisted' });
+  });
+
   it('says in words why a running job failed, and tries again with the token given', async () => {
     signIn();
     let stored = extractionFixture({ status: 'running', finishedAt: null });

@@ -117,6 +117,7 @@ export function extractionFixture(overrides: Partial<Extraction> = {}): Extracti
     bytesRead: 2_500_000,
     preview: null,
     document: null,
+    cards: null,
     createdAt: '2026-11-25T10:00:00.000Z',
     finishedAt: '2026-11-25T10:00:05.000Z',
     ...overrides,
