@@ -3,16 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { extractionOptionsSchema } from '../contracts/extractor.ts';
-import { AppError } from '../server/lib/app-error.ts';
-import { defaultArchiveLimits } from '../server/lib/archive/index.ts';
-import { outboundFetch } from '../server/lib/outbound-fetch/index.ts';
-import { previewSource } from '../server/modules/extractor/extract.ts';
-import { archiveSource } from '../server/modules/extractor/file-sources.ts';
-import { resolveRepository } from '../server/modules/extractor/fetch-repository.ts';
-import { gitHttpClient } from '../server/modules/extractor/git-http.ts';
-import { parseRepositoryUrl } from '../server/modules/extractor/repository-url.ts';
 import { hostileArchives } from '../server/test/corpora/hostile-archives.ts';
+import { fetchRefsOf, previewArchive, refusalOf } from '../server/test/corpora/run.ts';
 import { ssrfCorpus } from '../server/test/corpora/ssrf.ts';
 import { startGitServer } from '../server/test/git-server.ts';
 import type { Figure } from './lib/report.ts';
@@ -168,16 +160,6 @@ export async function measureExtractor(log: (line: string) => void): Promise<Fig
   return figures;
 }
 
-/** Whether `run` ends with one of the extractor's refusals. */
-async function refused(run: () => Promise<unknown>, codes: string[]): Promise<boolean> {
-  try {
-    await run();
-    return false;
-  } catch (error) {
-    return error instanceof AppError && codes.includes(error.code);
-  }
-}
-
 /**
  * The hostile corpora of the test suite (server/test/corpora), run through the extractor's own code: every
  * SSRF address refused before a connection, every hostile archive refused, or read without its links.
@@ -185,38 +167,19 @@ async function refused(run: () => Promise<unknown>, codes: string[]): Promise<bo
 export async function measureExtractorCorpora(log: (line: string) => void): Promise<Figure[]> {
   let addresses = 0;
   for (const entry of ssrfCorpus) {
-    const ok = await refused(async () => {
-      const address = parseRepositoryUrl(entry.url, { allowHttp: false });
-      const http = gitHttpClient(
-        (url, options) =>
-          outboundFetch(url, {
-            ...options,
-            resolve: async (host) => {
-              const answer = entry.dns?.[host];
-              if (!answer) throw new Error(`unexpected lookup of ${host}`);
-              return answer;
-            },
-          }),
-        { userAgent: 'CARD WEB bench', maxBytes: 1_000_000, timeoutMs: 5_000 },
-      );
-      await resolveRepository({ address, http });
-    }, ['extractor/invalid-url', 'extractor/host-refused']);
-    if (ok) addresses += 1;
+    const code = await refusalOf(() => fetchRefsOf(entry)).catch(() => null);
+    if (code === 'extractor/invalid-url' || code === 'extractor/host-refused') addresses += 1;
     else log(`    NOT REFUSED: ${entry.url} (${entry.why})`);
   }
   const archives = await hostileArchives();
   let handled = 0;
-  const options = extractionOptionsSchema.parse({});
-  const describe = { name: 'upload', ref: 'upload', commit: '0'.repeat(12), folder: '' };
   for (const archive of archives) {
-    const preview = () =>
-      archiveSource(describe, archive.bytes, defaultArchiveLimits).then((source) =>
-        previewSource(source, options, async () => undefined, { maxFiles: 100_000 }),
-      );
     const ok =
       archive.outcome === 'refused'
-        ? await refused(preview, ['extractor/archive-refused', 'extractor/not-an-archive'])
-        : (await preview()).files.every((file) => file.path === 'ok.ts');
+        ? ['extractor/archive-refused', 'extractor/not-an-archive'].includes(
+            (await refusalOf(() => previewArchive(archive.bytes)).catch(() => null)) ?? '',
+          )
+        : (await previewArchive(archive.bytes)).files.every((file) => file.path === 'ok.ts');
     if (ok) handled += 1;
     else log(`    NOT HANDLED: ${archive.name}`);
   }

@@ -3,7 +3,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import tar from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import {
   ArchiveError,
@@ -16,6 +15,7 @@ import {
   type ArchiveLimits,
   type ArchiveSource,
 } from './index.ts';
+import { declareSize, tarGz as tarGzBytes, type TarEntry } from '../../test/corpora/hostile-archives.ts';
 
 /** Every entry, with each file's text read. */
 async function readAll(source: ArchiveSource, limits: ArchiveLimits = defaultArchiveLimits) {
@@ -42,34 +42,9 @@ async function refusal(source: ArchiveSource, limits: ArchiveLimits = defaultArc
 
 const zip = (files: Zippable) => ({ bytes: Buffer.from(zipSync(files)) });
 
-type TarEntry = Partial<tar.Header> & { name: string; body?: string | Buffer };
-
-/** A .tar.gz of `entries`, written by tar-stream as `tar` would. */
+/** A .tar.gz of `entries`, as an archive source. */
 async function tarGz(entries: TarEntry[]): Promise<{ bytes: Buffer }> {
-  const pack = tar.pack();
-  const done = (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  })();
-  for (const { body, ...header } of entries) {
-    await new Promise<void>((resolve, reject) =>
-      pack.entry(header, body ?? '', (error) => (error ? reject(error) : resolve())),
-    );
-  }
-  pack.finalize();
-  return { bytes: zlib.gzipSync(await done) };
-}
-
-/** Sets a zip's declared uncompressed size of its only entry, in its local and central headers. */
-function declareSize(bytes: Buffer, size: number): Buffer {
-  const patched = Buffer.from(bytes);
-  for (let at = 0; at < patched.length - 4; at++) {
-    const signature = patched.readUInt32LE(at);
-    if (signature === 0x04034b50) patched.writeUInt32LE(size, at + 22);
-    if (signature === 0x02014b50) patched.writeUInt32LE(size, at + 24);
-  }
-  return patched;
+  return { bytes: await tarGzBytes(entries) };
 }
 
 const symlinkAttrs = { os: 3, attrs: (0o120777 << 16) >>> 0 };

@@ -15,9 +15,11 @@ export interface HostileArchive {
 
 const zip = (files: Zippable) => Buffer.from(zipSync(files));
 
-type TarEntry = Partial<tar.Header> & { name: string; body?: string | Buffer };
+/** An entry of a tar written for a test: its header, and its body. */
+export type TarEntry = Partial<tar.Header> & { name: string; body?: string | Buffer };
 
-async function tarGz(entries: TarEntry[]): Promise<Buffer> {
+/** A .tar.gz of `entries`, written by tar-stream as `tar` would. */
+export async function tarGz(entries: TarEntry[]): Promise<Buffer> {
   const pack = tar.pack();
   const done = (async () => {
     const chunks: Buffer[] = [];
@@ -33,7 +35,7 @@ async function tarGz(entries: TarEntry[]): Promise<Buffer> {
 }
 
 /** Sets the declared uncompressed size of a zip's entries, in their local and central headers. */
-function declareSize(bytes: Buffer, size: number): Buffer {
+export function declareSize(bytes: Buffer, size: number): Buffer {
   const patched = Buffer.from(bytes);
   for (let at = 0; at < patched.length - 4; at++) {
     const signature = patched.readUInt32LE(at);
