@@ -99,8 +99,8 @@ export async function measureExtractor(log: (line: string) => void): Promise<Fig
   const figures: Figure[] = [];
   try {
     const corpora = [
-      { id: 'small', label: 'server/modules (small)', build: smallCorpus, runs: 5 },
-      { id: 'big', label: 'node_modules (large)', build: bigCorpus, runs: 3 },
+      { id: 'small', label: 'server/modules (small)', build: smallCorpus, runs: 3 },
+      { id: 'big', label: 'node_modules (large)', build: bigCorpus, runs: 2 },
     ];
     for (const corpus of corpora) {
       const folder = path.join(work, corpus.id);
