@@ -17,12 +17,14 @@ export type FirstContentViewport = (typeof firstContentViewports)[number];
 type Finder = (main: Locator) => Locator;
 
 // A card tile is a direct item of a card grid (its tags are lists of their own); with no card at all (a new
-// site), the empty state that says what fills the grid stands where the first card would.
+// site), the empty state that says what fills the grid stands where the first card would. A list still busy
+// loading holds skeletons, not content, so it is not measured.
 const firstCardIn =
   (listName: string | RegExp): Finder =>
   (main) =>
     main
       .getByRole('list', { name: listName })
+      .and(main.locator(':not([aria-busy="true"])'))
       .first()
       .locator(':scope > li')
       .first()

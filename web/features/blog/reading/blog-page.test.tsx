@@ -74,6 +74,45 @@ describe('/blog', () => {
     ).toEqual(['', 'featured=true']);
   });
 
+  it('holds the list until the featured posts are known, so its first post is never pushed down', async () => {
+    const featured = deferred<Response>();
+    stubApi({
+      'GET /api/blog/facets': facetsFixture,
+      'GET /api/blog/posts': ({ query }) =>
+        query.get('featured') === 'true'
+          ? featured.promise
+          : jsonResponse(200, listFixture([summaryFixture(1)])),
+    });
+    renderApp('/blog');
+    const skeleton = await screen.findByRole('list', { name: 'Posts' });
+    // The latest posts have arrived, but the list stays a busy skeleton while the featured row is unknown.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('list', { name: 'Posts' })).toBe(skeleton);
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('link', { name: 'Post number 1' })).not.toBeInTheDocument();
+
+    await act(async () => {
+      featured.resolve(jsonResponse(200, listFixture([summaryFixture(9, { featured: true })])));
+      await featured.promise;
+    });
+    expect(await screen.findByRole('link', { name: 'Post number 1' })).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Featured' })).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Posts' })).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows the list without a featured row when the featured posts cannot be loaded', async () => {
+    stubApi({
+      'GET /api/blog/facets': facetsFixture,
+      'GET /api/blog/posts': ({ query }) =>
+        query.get('featured') === 'true'
+          ? jsonResponse(500, { error: { id: 'internal', message: 'Something went wrong.' } })
+          : jsonResponse(200, listFixture([summaryFixture(1)])),
+    });
+    renderApp('/blog');
+    expect(await screen.findByRole('link', { name: 'Post number 1' })).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Featured' })).not.toBeInTheDocument();
+  });
+
   it('puts the filters in the address and asks for them, with the tag feed', async () => {
     const u = userEvent.setup();
     const { requests } = stubApi({

@@ -1,3 +1,4 @@
+import type { PostSummary } from '../../../../contracts/blog.ts';
 import { touchLinkSx } from '../../../components/tag-chip.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -34,9 +35,9 @@ export function filtersOf(params: URLSearchParams): PostFilters {
   };
 }
 
-/** The posts the editors chose, large, on the unfiltered first page; nothing while loading or when none. */
-function Featured() {
-  const featured = useQuery(postListQuery({ featured: true })).data?.items.slice(0, featuredShown) ?? [];
+/** The posts the editors chose, large, on the unfiltered first page; nothing when none. */
+function Featured({ posts }: { posts: PostSummary[] }) {
+  const featured = posts.slice(0, featuredShown);
   if (featured.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="featured-title" sx={{ mb: space.section }}>
@@ -101,6 +102,10 @@ export function BlogPage() {
   const filters = filtersOf(params);
   const { signedIn } = useSession();
   const filtered = Boolean(filters.q || filters.tag || filters.author || filters.series);
+  const showFeatured = !filtered && filters.page === 1;
+  // The featured posts are drawn above the list: until they are known, the list keeps its skeleton, so the
+  // first post a reader sees is never pushed down when they arrive. A failed load shows no featured posts.
+  const featured = useQuery({ ...postListQuery({ featured: true }), enabled: showFeatured });
 
   return (
     <Box component="section" aria-labelledby="section-title">
@@ -116,13 +121,18 @@ export function BlogPage() {
           ) : null
         }
       />
-      {!filtered && filters.page === 1 ? <Featured /> : null}
+      {showFeatured && featured.data ? <Featured posts={featured.data.items} /> : null}
       <Box component="section" aria-labelledby="posts-title">
         <Typography id="posts-title" variant="h5" component="h2" sx={{ mb: space.block }}>
           {filtered ? 'Matching posts' : 'Latest posts'}
         </Typography>
         <BlogFilters filters={filters} />
-        <PostList filters={filters} label="Posts" empty={<NoPosts filtered={filtered} />} />
+        <PostList
+          filters={filters}
+          label="Posts"
+          empty={<NoPosts filtered={filtered} />}
+          holding={showFeatured && featured.isPending}
+        />
       </Box>
       <Box sx={{ mt: space.section }}>
         <FeedLinks tag={filters.tag} author={filters.author} />

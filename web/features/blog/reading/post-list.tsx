@@ -36,18 +36,21 @@ export function PostList({
   filters,
   label,
   empty,
+  holding = false,
 }: {
   filters: PostFilters;
   /** The list's accessible name. */
   label: string;
   /** What an empty list shows. */
   empty: ReactNode;
+  /** Keep the skeleton while something drawn above the list still loads, so the list never moves down. */
+  holding?: boolean;
 }) {
   const location = useLocation();
   const query = useQuery(postListQuery(filters));
-  const list = query.data;
+  const list = holding ? undefined : query.data;
 
-  if (query.isError && !list)
+  if (query.isError && !query.data)
     return (
       <QueryError
         error={query.error}
