@@ -150,6 +150,9 @@ export function languageOf(path: string): string {
 
 /** The text as it is written out: blank lines left out and line numbers added, when asked. */
 function shaped(content: string, options: DocumentOptions): string {
+  // Most runs change nothing but the line ends: no need to take the text apart into lines.
+  if (!options.removeBlankLines && !options.lineNumbers)
+    return content.replace(/\r\n?/g, '\n').replace(/\n$/, '');
   let lines = content.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
   const numbers = lines.map((_line, index) => index + 1);
   if (options.removeBlankLines) {
@@ -237,6 +240,30 @@ function assemble(
   }
 }
 
+/** One file as the document writes it, with its tokens counted once. */
+export interface DocumentSection {
+  path: string;
+  text: string;
+  tokens: number;
+}
+
+/** The files with content as the document writes them, in reading order, each counted (the only count of it). */
+export function sectionsOf(
+  files: readonly DocumentFile[],
+  folder: string,
+  options: DocumentOptions,
+  count: TokenCounter,
+): DocumentSection[] {
+  const withContent = orderFiles(
+    files.filter((file): file is DocumentFile & { content: string } => file.content !== null),
+    folder,
+  );
+  return withContent.map((file) => {
+    const text = fileSection(file, options);
+    return { path: file.path, text, tokens: count(text) };
+  });
+}
+
 /**
  * The repository as one document, or as parts of at most `maxTokensPerPart` tokens: a heading that says what
  * it is (and which part), then in the first part `summary` and the tree, then each file in reading order (the
@@ -249,13 +276,9 @@ export function writeDocument(
   summary: string,
   options: DocumentOptions,
   count: TokenCounter,
+  sections: readonly DocumentSection[] = sectionsOf(files, source.folder, options, count),
 ): DocumentPart[] {
-  const withContent = orderFiles(
-    files.filter((file): file is DocumentFile & { content: string } => file.content !== null),
-    source.folder,
-  );
   const head = { summary, tree: treeOf(files) };
-  const sections = withContent.map((file) => ({ path: file.path, text: fileSection(file, options) }));
   // Group sections into parts by their own tokens plus the part's frame (heading, and summary and tree first).
   const frame = count(assemble(source, options, head, [], [], 1, 1));
   // A later part's frame is its heading, which names its first and last files: priced with the longest path.
@@ -272,7 +295,7 @@ export function writeDocument(
     tokens: frame,
   };
   for (const section of sections) {
-    const tokens = count(section.text);
+    const tokens = section.tokens;
     if (
       options.maxTokensPerPart > 0 &&
       current.paths.length > 0 &&

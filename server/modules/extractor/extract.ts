@@ -10,7 +10,13 @@ import {
 } from '../../../contracts/extractor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadCompressor } from './compress.ts';
-import { writeDocument, type DocumentFile, type DocumentPart, type DocumentSource } from './document.ts';
+import {
+  sectionsOf,
+  writeDocument,
+  type DocumentFile,
+  type DocumentPart,
+  type DocumentSource,
+} from './document.ts';
 import { findSecrets, redactSecrets } from './secrets.ts';
 import { createSelection, IGNORE_FILE_NAMES, type Selection } from './selection.ts';
 import { summarize, summaryText, type RepositorySummary } from './summary.ts';
@@ -258,19 +264,23 @@ export async function documentOfSource(
   }
   if (!files.some((file) => file.content !== null)) throw new AppError('extractor/nothing-selected');
   await progress({ stage: 'Counting tokens', done: seen, total: seen, message: null });
-  const summary = summarize(files, count);
+  const documentOptions = {
+    format: options.format,
+    lineNumbers: options.lineNumbers,
+    removeBlankLines: options.removeBlankLines,
+    maxTokensPerPart: options.partTokens ?? 0,
+  };
+  const sections = sectionsOf(files, source.describe.folder, documentOptions, count);
+  const sectionTokens = new Map(sections.map((section) => [section.path, section.tokens]));
+  const summary = summarize(files, (file) => sectionTokens.get(file.path) ?? 0);
   await progress({ stage: 'Writing the document' });
   const parts = writeDocument(
     source.describe,
     files,
     summaryText(summary, tokenizerLabels[options.tokenizer]),
-    {
-      format: options.format,
-      lineNumbers: options.lineNumbers,
-      removeBlankLines: options.removeBlankLines,
-      maxTokensPerPart: options.partTokens ?? 0,
-    },
+    documentOptions,
     count,
+    sections,
   );
   return { summary, parts, secrets, secretCount, files };
 }

@@ -3,6 +3,7 @@ import git, { type HttpClient } from 'isomorphic-git';
 import { AppError } from '../../lib/app-error.ts';
 import { OutboundFetchError } from '../../lib/outbound-fetch/index.ts';
 import { safeEntryPath } from '../../lib/archive/index.ts';
+import { openObjectStore, PackError, parseTree, treeOfCommit } from './pack-reader.ts';
 import { splitRefAndPath, type RepositoryAddress } from './repository-url.ts';
 
 /** One file of the fetched commit. */
@@ -176,9 +177,21 @@ export async function fetchCommit(
   }
 }
 
+const MAX_TREE_DEPTH = 256;
+
+/** The catalogue error for fetched objects that do not read as git's. */
+function packFailure(name: string, error: unknown): unknown {
+  if (!(error instanceof PackError)) return error;
+  return new AppError('extractor/unreachable', {
+    message: `${name} sent objects that do not read as git's: ${error.message}`,
+    cause: error,
+  });
+}
+
 /**
  * The files of `commit` under `folder` in a fetched repository: symbolic links and submodules are left out, and
- * no path can leave the root. Throws `extractor/path-not-found` when the folder holds nothing.
+ * no path can leave the root. Throws `extractor/path-not-found` when the folder holds nothing, and
+ * `extractor/unreachable` when the fetched objects do not read as git objects.
  */
 export async function listFiles(input: {
   dir: string;
@@ -190,27 +203,47 @@ export async function listFiles(input: {
   const { dir, commit, folder } = input;
   const files: RepositoryFile[] = [];
   const prefix = folder === '' ? '' : `${folder}/`;
-  await git.walk({
-    fs,
-    dir,
-    trees: [git.TREE({ ref: commit })],
-    map: async (path, [entry]) => {
-      if (!entry || path === '.') return true;
-      // Only the folder asked for, and the folders on the way to it.
-      if (prefix && !path.startsWith(prefix) && !prefix.startsWith(`${path}/`)) return null;
-      const type = await entry.type();
-      if (type !== 'blob') return true;
-      // A hostile server could name a tree entry `..`; nothing is written, but nothing like it is kept either.
-      const safe = safeEntryPath(path);
-      if (safe === null || !safe.startsWith(prefix)) return null;
-      const mode = await entry.mode();
-      // Symbolic links (120000) point anywhere; submodules (160000) are other repositories.
-      if (mode === 0o120000 || mode === 0o160000) return null;
-      const oid = await entry.oid();
-      files.push({ path: safe, read: async () => (await git.readBlob({ fs, dir, oid })).blob });
-      return true;
-    },
-  });
+  try {
+    const store = await openObjectStore(dir);
+    const commitObject = store.read(commit);
+    if (commitObject.type !== 'commit') throw new PackError(`${commit} is not a commit.`);
+    const walk = (treeId: string, at: string, depth: number) => {
+      // Deeper than any real repository; a hostile one would run the stack out.
+      if (depth > MAX_TREE_DEPTH) throw new PackError(`Folders nest deeper than ${MAX_TREE_DEPTH} levels.`);
+      const tree = store.read(treeId);
+      if (tree.type !== 'tree') throw new PackError(`${treeId} is not a tree.`);
+      for (const entry of parseTree(tree.data)) {
+        const path = at === '' ? entry.name : `${at}/${entry.name}`;
+        // Only the folder asked for, and the folders on the way to it.
+        if (prefix && !path.startsWith(prefix) && !prefix.startsWith(`${path}/`)) continue;
+        if (entry.mode === 0o040000) {
+          walk(entry.oid, path, depth + 1);
+          continue;
+        }
+        // Symbolic links (120000) point anywhere; submodules (160000) are other repositories.
+        if (entry.mode !== 0o100644 && entry.mode !== 0o100755 && entry.mode !== 0o100664) continue;
+        // A hostile server could name a tree entry `..`; nothing is written, but nothing like it is kept either.
+        const safe = safeEntryPath(path);
+        if (safe === null || !safe.startsWith(prefix)) continue;
+        const { oid } = entry;
+        files.push({
+          path: safe,
+          read: () => {
+            try {
+              const blob = store.read(oid);
+              if (blob.type !== 'blob') throw new PackError(`${safe} is not a file.`);
+              return Promise.resolve(blob.data);
+            } catch (error) {
+              return Promise.reject(packFailure(input.name, error));
+            }
+          },
+        });
+      }
+    };
+    walk(treeOfCommit(commitObject.data), '', 0);
+  } catch (error) {
+    throw packFailure(input.name, error);
+  }
   if (folder !== '' && files.length === 0)
     throw new AppError('extractor/path-not-found', {
       message: `${input.name} has no folder “${folder}” at ${input.ref}.`,

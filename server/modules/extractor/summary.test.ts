@@ -14,7 +14,7 @@ describe('the repository’s summary', () => {
         { path: 'logo.png', content: null },
         { path: 'empty.txt', content: '' },
       ],
-      words,
+      (file) => words(file.content),
       2,
     );
     expect(summary).toEqual({

@@ -1,14 +1,17 @@
 import type { z } from 'zod';
 import type { repositorySummarySchema } from '../../../contracts/extractor.ts';
-import { languageOf, type DocumentFile, type TokenCounter } from './document.ts';
+import { languageOf, type DocumentFile } from './document.ts';
 
 /** What a repository's document holds, in numbers: for its summary and the page's preview. */
 export type RepositorySummary = z.infer<typeof repositorySummarySchema>;
 
-/** Counts files, lines and tokens, by language and for the largest files. */
+/**
+ * Counts files, lines and tokens, by language and for the largest files; `tokensOf` gives a file's tokens (the
+ * tokens its section takes in the document, counted once when it was written).
+ */
 export function summarize(
   files: readonly DocumentFile[],
-  count: TokenCounter,
+  tokensOf: (file: { path: string; content: string }) => number,
   largest = 10,
 ): RepositorySummary {
   const byLanguage = new Map<string, { files: number; tokens: number }>();
@@ -21,7 +24,7 @@ export function summarize(
       treeOnly += 1;
       continue;
     }
-    const fileTokens = count(file.content);
+    const fileTokens = tokensOf({ path: file.path, content: file.content });
     tokens += fileTokens;
     lines += file.content === '' ? 0 : file.content.replace(/\n$/, '').split('\n').length;
     sizes.push({ path: file.path, tokens: fileTokens });
