@@ -41,9 +41,19 @@ async function ours(): Promise<{ files: number; tokens: number; bytes: number }>
       async () => undefined,
       { maxFiles: 1_000_000 },
     );
-    const text = written.parts.map((part) => part.text).join('\n');
-    await fs.writeFile(output!, text);
-    return { files: written.summary.files, tokens: written.summary.tokens, bytes: Buffer.byteLength(text) };
+    // Part by part, as the service stores them: joining them first would hold the document twice.
+    const file = await fs.open(output!, 'w');
+    let bytes = 0;
+    try {
+      for (const [index, part] of written.parts.entries()) {
+        const text = index === 0 ? part.text : `\n${part.text}`;
+        await file.write(text);
+        bytes += Buffer.byteLength(text);
+      }
+    } finally {
+      await file.close();
+    }
+    return { files: written.summary.files, tokens: written.summary.tokens, bytes };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

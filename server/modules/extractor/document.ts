@@ -176,7 +176,8 @@ function fenceFor(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-function fileSection(file: DocumentFile & { content: string }, options: DocumentOptions): string {
+/** A file's section of the document: its path and its text, as the format writes them. */
+export function sectionText(file: DocumentFile & { content: string }, options: DocumentOptions): string {
   const text = shaped(file.content, options);
   switch (options.format) {
     case 'markdown': {
@@ -240,28 +241,26 @@ function assemble(
   }
 }
 
-/** One file as the document writes it, with its tokens counted once. */
+/** One file of the document, with the tokens its section takes (counted once; its text is made again when written). */
 export interface DocumentSection {
-  path: string;
-  text: string;
+  file: DocumentFile & { content: string };
   tokens: number;
 }
 
-/** The files with content as the document writes them, in reading order, each counted (the only count of it). */
+/**
+ * The files with content in reading order, each with the tokens of its section (`tokensOf`, the only count of
+ * it). The section's text is not kept: a large repository's would be a second copy of its code.
+ */
 export function sectionsOf(
   files: readonly DocumentFile[],
   folder: string,
-  options: DocumentOptions,
-  count: TokenCounter,
+  tokensOf: (file: DocumentFile & { content: string }) => number,
 ): DocumentSection[] {
   const withContent = orderFiles(
     files.filter((file): file is DocumentFile & { content: string } => file.content !== null),
     folder,
   );
-  return withContent.map((file) => {
-    const text = fileSection(file, options);
-    return { path: file.path, text, tokens: count(text) };
-  });
+  return withContent.map((file) => ({ file, tokens: tokensOf(file) }));
 }
 
 /**
@@ -276,37 +275,34 @@ export function writeDocument(
   summary: string,
   options: DocumentOptions,
   count: TokenCounter,
-  sections: readonly DocumentSection[] = sectionsOf(files, source.folder, options, count),
+  sections: readonly DocumentSection[] = sectionsOf(files, source.folder, (file) =>
+    count(sectionText(file, options)),
+  ),
 ): DocumentPart[] {
   const head = { summary, tree: treeOf(files) };
   // Group sections into parts by their own tokens plus the part's frame (heading, and summary and tree first).
   const frame = count(assemble(source, options, head, [], [], 1, 1));
   // A later part's frame is its heading, which names its first and last files: priced with the longest path.
   const longest = sections.reduce(
-    (path, section) => (section.path.length > path.length ? section.path : path),
+    (path, section) => (section.file.path.length > path.length ? section.file.path : path),
     '',
   );
   const laterFrame = count(assemble(source, options, null, [], [longest, longest], 999, 999));
-  const groups: { paths: string[]; texts: string[]; sectionTokens: number[]; tokens: number }[] = [];
-  let current = {
-    paths: [] as string[],
-    texts: [] as string[],
-    sectionTokens: [] as number[],
-    tokens: frame,
-  };
+  const groups: { files: (DocumentFile & { content: string })[]; sectionTokens: number; tokens: number }[] =
+    [];
+  let current = { files: [] as (DocumentFile & { content: string })[], sectionTokens: 0, tokens: frame };
   for (const section of sections) {
     const tokens = section.tokens;
     if (
       options.maxTokensPerPart > 0 &&
-      current.paths.length > 0 &&
+      current.files.length > 0 &&
       current.tokens + tokens > options.maxTokensPerPart
     ) {
       groups.push(current);
-      current = { paths: [], texts: [], sectionTokens: [], tokens: laterFrame };
+      current = { files: [], sectionTokens: 0, tokens: laterFrame };
     }
-    current.paths.push(section.path);
-    current.texts.push(section.text);
-    current.sectionTokens.push(tokens);
+    current.files.push(section.file);
+    current.sectionTokens += tokens;
     current.tokens += tokens;
   }
   groups.push(current);
@@ -314,15 +310,17 @@ export function writeDocument(
   return groups.map((group, position) => {
     const index = position + 1;
     const frameOfPart = position === 0 ? head : null;
-    const text = assemble(source, options, frameOfPart, group.texts, group.paths, index, groups.length);
+    const paths = group.files.map((file) => file.path);
+    const texts = group.files.map((file) => sectionText(file, options));
+    const text = assemble(source, options, frameOfPart, texts, paths, index, groups.length);
     // Counted as its frame, its files' sections and what joins them, each already counted once: the
     // whole text is never counted again (with a byte-pair tokenizer, merges across a join can differ by a
     // token or so from counting it at once).
     const tokens =
-      count(assemble(source, options, frameOfPart, [], group.paths, index, groups.length)) +
-      group.sectionTokens.reduce((sum, value) => sum + value, 0) +
-      separator * Math.max(0, group.texts.length - 1);
-    return { index, count: groups.length, text, tokens, files: group.paths };
+      count(assemble(source, options, frameOfPart, [], paths, index, groups.length)) +
+      group.sectionTokens +
+      separator * Math.max(0, texts.length - 1);
+    return { index, count: groups.length, text, tokens, files: paths };
   });
 }
 

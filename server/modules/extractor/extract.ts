@@ -12,15 +12,19 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadCompressor } from './compress.ts';
 import {
   sectionsOf,
+  sectionText,
   writeDocument,
   type DocumentFile,
+  type DocumentOptions,
   type DocumentPart,
   type DocumentSource,
+  type TokenCounter,
 } from './document.ts';
 import { findSecrets, redactSecrets } from './secrets.ts';
 import { createSelection, IGNORE_FILE_NAMES, type Selection } from './selection.ts';
 import { summarize, summaryText, type RepositorySummary } from './summary.ts';
 import { estimateTokensOfBytes, tokenCounter } from './tokens.ts';
+import { startTokenWorker, type TokenWorker } from './tokens-in-worker.ts';
 
 /** One file of a source: its path from the root and its bytes, read when asked (once, in order). */
 export interface SourceFile {
@@ -216,11 +220,37 @@ export async function documentOfSource(
 ): Promise<WrittenDocument> {
   const selection = selectionOf(options, await source.ignoreFiles());
   const count = await tokenCounter(options.tokenizer);
+  const documentOptions = {
+    format: options.format,
+    lineNumbers: options.lineNumbers,
+    removeBlankLines: options.removeBlankLines,
+    maxTokensPerPart: options.partTokens ?? 0,
+  };
+  const counter = startTokenWorker(options.tokenizer);
+  try {
+    return await writtenDocument(source, options, documentOptions, selection, count, counter, progress, caps);
+  } finally {
+    await counter.close();
+  }
+}
+
+async function writtenDocument(
+  source: FileSource,
+  options: ExtractionOptions,
+  documentOptions: DocumentOptions,
+  selection: Selection,
+  count: TokenCounter,
+  counter: TokenWorker,
+  progress: ExtractProgress,
+  caps: ExtractCaps,
+): Promise<WrittenDocument> {
   const compression = { signaturesOnly: options.signaturesOnly, removeComments: options.removeComments };
   // The parser loads only for a run that asks for it.
   const compressor =
     compression.signaturesOnly || compression.removeComments ? await loadCompressor() : undefined;
   const files: DocumentFile[] = [];
+  // Each file's section is counted in the worker while the next files are read.
+  const sectionTokens = new Map<string, Promise<number>>();
   const secrets: SecretFindingView[] = [];
   let secretCount = 0;
   let seen = 0;
@@ -260,19 +290,20 @@ export async function documentOfSource(
           });
       if (options.redactSecrets) content = redactSecrets(content, found);
     }
-    files.push({ path: file.path, content });
+    const taken = { path: file.path, content };
+    files.push(taken);
+    await counter.ready();
+    const counted = counter.count(sectionText(taken, documentOptions));
+    // Failures are taken when the counts are awaited, below.
+    counted.catch(() => undefined);
+    sectionTokens.set(file.path, counted);
   }
   if (!files.some((file) => file.content !== null)) throw new AppError('extractor/nothing-selected');
   await progress({ stage: 'Counting tokens', done: seen, total: seen, message: null });
-  const documentOptions = {
-    format: options.format,
-    lineNumbers: options.lineNumbers,
-    removeBlankLines: options.removeBlankLines,
-    maxTokensPerPart: options.partTokens ?? 0,
-  };
-  const sections = sectionsOf(files, source.describe.folder, documentOptions, count);
-  const sectionTokens = new Map(sections.map((section) => [section.path, section.tokens]));
-  const summary = summarize(files, (file) => sectionTokens.get(file.path) ?? 0);
+  const tokensOf = new Map<string, number>();
+  for (const [path, counted] of sectionTokens) tokensOf.set(path, await counted);
+  const sections = sectionsOf(files, source.describe.folder, (file) => tokensOf.get(file.path) ?? 0);
+  const summary = summarize(files, (file) => tokensOf.get(file.path) ?? 0);
   await progress({ stage: 'Writing the document' });
   const parts = writeDocument(
     source.describe,

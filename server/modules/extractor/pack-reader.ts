@@ -18,8 +18,8 @@ const OFS_DELTA = 6;
 const REF_DELTA = 7;
 /** Deeper chains than git itself writes (50 by default, 4095 at most) mean a hostile pack. */
 const MAX_DELTA_DEPTH = 4096;
-/** Inflated bases kept for the deltas that follow them. */
-const BASE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Inflated bases kept for the deltas that follow them, counted by the memory they hold on to. */
+const BASE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** One pack and its index (version 2), both in memory. */
 interface Pack {
@@ -142,15 +142,18 @@ export async function openObjectStore(dir: string) {
   const bases = new Map<string, GitObject>();
   let cachedBytes = 0;
 
+  // A small object may be a slice of a larger buffer; what it keeps alive is the whole buffer.
+  const heldBy = (object: GitObject) => Math.max(object.data.length, object.data.buffer.byteLength);
+
   function remember(key: string, object: GitObject) {
-    if (object.data.length > BASE_CACHE_BYTES / 4) return;
+    if (heldBy(object) > BASE_CACHE_BYTES / 4) return;
     bases.set(key, object);
-    cachedBytes += object.data.length;
+    cachedBytes += heldBy(object);
     // Oldest first: a Map keeps insertion order.
     for (const [oldest, kept] of bases) {
       if (cachedBytes <= BASE_CACHE_BYTES) break;
       bases.delete(oldest);
-      cachedBytes -= kept.data.length;
+      cachedBytes -= heldBy(kept);
     }
   }
 
@@ -162,7 +165,10 @@ export async function openObjectStore(dir: string) {
     return undefined;
   }
 
-  /** The object at `offset`, its delta chain followed down to a whole object and applied back up. */
+  /**
+   * The object at `offset`, its delta chain followed down to a whole object and applied back up. Only bases are
+   * kept: a file read as itself is read once.
+   */
   function readAt(pack: Pack, offset: number, depth = 0): GitObject {
     const key = `${pack.id}:${offset}`;
     const cached = bases.get(key);
@@ -211,7 +217,7 @@ export async function openObjectStore(dir: string) {
     const object: GitObject = base
       ? { type: base.type, data: applyDelta(base.data, data) }
       : { type: typeNames[type as keyof typeof typeNames], data };
-    remember(key, object);
+    if (depth > 0) remember(key, object);
     return object;
   }
 

@@ -5,6 +5,14 @@ import { languageOf, type DocumentFile } from './document.ts';
 /** What a repository's document holds, in numbers: for its summary and the page's preview. */
 export type RepositorySummary = z.infer<typeof repositorySummarySchema>;
 
+/** Lines of a text, a last line without its line end counted too; found without splitting the text. */
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  let lines = text.endsWith('\n') ? 0 : 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
+  return lines;
+}
+
 /**
  * Counts files, lines and tokens, by language and for the largest files; `tokensOf` gives a file's tokens (the
  * tokens its section takes in the document, counted once when it was written).
@@ -26,7 +34,7 @@ export function summarize(
     }
     const fileTokens = tokensOf({ path: file.path, content: file.content });
     tokens += fileTokens;
-    lines += file.content === '' ? 0 : file.content.replace(/\n$/, '').split('\n').length;
+    lines += lineCount(file.content);
     sizes.push({ path: file.path, tokens: fileTokens });
     const language = languageOf(file.path) || 'other';
     const entry = byLanguage.get(language) ?? { files: 0, tokens: 0 };
