@@ -250,6 +250,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'The cards of this extraction are being made. They will appear in a moment.',
   },
+  'extractor/cards-of-a-comparison': {
+    status: 409,
+    message:
+      'Module cards are made of a whole repository, not of a comparison. Extract it without “Compare with” to make them.',
+  },
   'pdf/not-a-paper-card': {
     status: 422,
     message: 'Only a paper card of yours can be attached to a PDF.',

@@ -29,6 +29,8 @@ export const extractorLimits = {
   previewFiles: 50_000,
   /** Secrets listed per extraction (all are redacted). */
   secretsListed: 1_000,
+  /** Changed files listed in a diff's summary (all are in its document). */
+  changesListed: 5_000,
 } as const;
 
 /** Tokenizers the counts are exact for, by the model family that uses them. */
@@ -123,6 +125,11 @@ export const startExtractionSchema = z.object({
       ref: z.string().trim().max(extractorLimits.refChars).optional(),
       /** A folder of the repository; by default the one in the address, else all of it. */
       folder: z.string().trim().max(extractorLimits.folderChars).optional(),
+      /**
+       * Diff mode: a second branch, tag or commit to compare `ref` with. The document then holds only the files
+       * changed from it to `ref`, at `ref`, and the diff of each.
+       */
+      compareTo: z.string().trim().max(extractorLimits.refChars).optional(),
     }),
     z.object({
       kind: z.literal('upload'),
@@ -158,6 +165,8 @@ export const extractionSourceSchema = z.discriminatedUnion('kind', [
     /** The branch, tag or commit id asked for, or null for the default branch. */
     ref: z.string().nullable(),
     folder: z.string(),
+    /** Diff mode: the branch, tag or commit compared with (absent or null for the whole repository). */
+    compareTo: z.string().nullish(),
     /** Whether a token was given (the token itself is never kept). */
     private: z.boolean(),
   }),
@@ -217,6 +226,31 @@ export const extractionPreviewSchema = z.object({
 });
 export type ExtractionPreview = z.infer<typeof extractionPreviewSchema>;
 
+export const changeStatuses = ['added', 'modified', 'deleted'] as const;
+export type ChangeStatus = (typeof changeStatuses)[number];
+
+/** What changed between two commits, file by file: lines added and removed, null for a binary file. */
+export const changeSummarySchema = z.object({
+  /** The branch, tag or commit compared with, and its commit. */
+  base: z.string(),
+  baseCommit: z.string(),
+  added: z.number().int(),
+  modified: z.number().int(),
+  deleted: z.number().int(),
+  additions: z.number().int(),
+  deletions: z.number().int(),
+  /** The changed files the options take, by path; at most `extractorLimits.changesListed`. */
+  files: z.array(
+    z.object({
+      path: z.string(),
+      status: z.enum(changeStatuses),
+      additions: z.number().int().nullable(),
+      deletions: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ChangeSummary = z.infer<typeof changeSummarySchema>;
+
 export const repositorySummarySchema = z.object({
   files: z.number().int(),
   treeOnly: z.number().int(),
@@ -224,6 +258,8 @@ export const repositorySummarySchema = z.object({
   tokens: z.number().int(),
   languages: z.array(z.object({ language: z.string(), files: z.number().int(), tokens: z.number().int() })),
   largest: z.array(z.object({ path: z.string(), tokens: z.number().int() })),
+  /** Diff mode: what changed from the base to the commit read (absent for the whole repository). */
+  changes: changeSummarySchema.optional(),
 });
 
 export const secretFindingSchema = z.object({
@@ -292,6 +328,8 @@ export const extractionSchema = z.object({
   /** The branch or tag it was read at, and the commit, once fetched. */
   ref: z.string().nullable(),
   commit: z.string().nullable(),
+  /** Diff mode: the commit compared with, once resolved. */
+  baseCommit: z.string().nullable(),
   /** Bytes read from the repository or archive (0 for a cached rerun). */
   bytesRead: z.number().int(),
   preview: extractionPreviewSchema.nullable(),

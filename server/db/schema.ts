@@ -2055,6 +2055,8 @@ export const extractions = pgTable(
     errorCode: text(),
     ref: text(),
     commit: text(),
+    /** Diff mode: the commit compared with, pinned like `commit` once resolved. */
+    baseCommit: text(),
     bytesRead: bigint({ mode: 'number' }).notNull().default(0),
     /** `ExtractionPreview`, for a preview. */
     preview: jsonb(),

@@ -176,8 +176,36 @@ function fenceFor(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-/** A file's section of the document: its path and its text, as the format writes them. */
-export function sectionText(file: DocumentFile & { content: string }, options: DocumentOptions): string {
+/** What a section of the document holds: a file's text, or (diff mode) its unified diff. */
+export type SectionKind = 'file' | 'diff';
+
+/** A diff's section, in each format: never numbered or shaped, since its lines are the diff's own. */
+function diffSection(path: string, diff: string, options: DocumentOptions): string {
+  switch (options.format) {
+    case 'markdown': {
+      const fence = fenceFor(diff);
+      return `### ${path} (diff)\n\n${fence}diff\n${diff}\n${fence}\n`;
+    }
+    case 'xml':
+      return `<diff path="${escapeAttribute(path)}">\n${escapeXml(diff)}\n</diff>\n`;
+    case 'plain':
+      return `${'='.repeat(16)}\nDiff: ${path}\n${'='.repeat(16)}\n${diff}\n`;
+    case 'json':
+      return JSON.stringify({ path, diff });
+  }
+}
+
+/** How a section is named in a part's heading and list of files. */
+export const sectionLabel = (section: { file: { path: string }; kind: SectionKind }) =>
+  section.kind === 'diff' ? `${section.file.path} (diff)` : section.file.path;
+
+/** A file's section of the document: its path and its text (or its diff), as the format writes them. */
+export function sectionText(
+  file: DocumentFile & { content: string },
+  options: DocumentOptions,
+  kind: SectionKind = 'file',
+): string {
+  if (kind === 'diff') return diffSection(file.path, file.content, options);
   const text = shaped(file.content, options);
   switch (options.format) {
     case 'markdown': {
@@ -244,6 +272,7 @@ function assemble(
 /** One file of the document, with the tokens its section takes (counted once; its text is made again when written). */
 export interface DocumentSection {
   file: DocumentFile & { content: string };
+  kind: SectionKind;
   tokens: number;
 }
 
@@ -260,7 +289,7 @@ export function sectionsOf(
     files.filter((file): file is DocumentFile & { content: string } => file.content !== null),
     folder,
   );
-  return withContent.map((file) => ({ file, tokens: tokensOf(file) }));
+  return withContent.map((file) => ({ file, kind: 'file' as const, tokens: tokensOf(file) }));
 }
 
 /**
@@ -284,24 +313,23 @@ export function writeDocument(
   const frame = count(assemble(source, options, head, [], [], 1, 1));
   // A later part's frame is its heading, which names its first and last files: priced with the longest path.
   const longest = sections.reduce(
-    (path, section) => (section.file.path.length > path.length ? section.file.path : path),
+    (path, section) => (sectionLabel(section).length > path.length ? sectionLabel(section) : path),
     '',
   );
   const laterFrame = count(assemble(source, options, null, [], [longest, longest], 999, 999));
-  const groups: { files: (DocumentFile & { content: string })[]; sectionTokens: number; tokens: number }[] =
-    [];
-  let current = { files: [] as (DocumentFile & { content: string })[], sectionTokens: 0, tokens: frame };
+  const groups: { sections: DocumentSection[]; sectionTokens: number; tokens: number }[] = [];
+  let current = { sections: [] as DocumentSection[], sectionTokens: 0, tokens: frame };
   for (const section of sections) {
     const tokens = section.tokens;
     if (
       options.maxTokensPerPart > 0 &&
-      current.files.length > 0 &&
+      current.sections.length > 0 &&
       current.tokens + tokens > options.maxTokensPerPart
     ) {
       groups.push(current);
-      current = { files: [], sectionTokens: 0, tokens: laterFrame };
+      current = { sections: [], sectionTokens: 0, tokens: laterFrame };
     }
-    current.files.push(section.file);
+    current.sections.push(section);
     current.sectionTokens += tokens;
     current.tokens += tokens;
   }
@@ -310,8 +338,8 @@ export function writeDocument(
   return groups.map((group, position) => {
     const index = position + 1;
     const frameOfPart = position === 0 ? head : null;
-    const paths = group.files.map((file) => file.path);
-    const texts = group.files.map((file) => sectionText(file, options));
+    const paths = group.sections.map(sectionLabel);
+    const texts = group.sections.map((section) => sectionText(section.file, options, section.kind));
     const text = assemble(source, options, frameOfPart, texts, paths, index, groups.length);
     // Counted as its frame, its files' sections and what joins them, each already counted once: the
     // whole text is never counted again (with a byte-pair tokenizer, merges across a join can differ by a

@@ -4,6 +4,7 @@ import {
   tokenizerLabels,
   type ExcludeSuggestion,
   type ExtractionOptions,
+  type ChangeSummary,
   type ExtractionPreview,
   type PreviewFile,
   type SecretFindingView,
@@ -18,8 +19,10 @@ import {
   type DocumentOptions,
   type DocumentPart,
   type DocumentSource,
+  type SectionKind,
   type TokenCounter,
 } from './document.ts';
+import { unifiedDiff, type ChangedFile, type FilePatch } from './changes.ts';
 import { findSecrets, redactSecrets } from './secrets.ts';
 import { createSelection, IGNORE_FILE_NAMES, type Selection } from './selection.ts';
 import { summarize, summaryText, type RepositorySummary } from './summary.ts';
@@ -39,6 +42,16 @@ export interface FileSource {
   ignoreFiles(): Promise<Map<string, string>>;
   /** Every file, in a stable order; each one's `read` is called, if at all, before the next is asked for. */
   files(): AsyncIterable<SourceFile>;
+  /** Diff mode: what changed from a base commit; `files` then yields only the added and modified files. */
+  changes?: SourceChanges;
+}
+
+/** Diff mode: the base compared with, and every file that differs from it. */
+export interface SourceChanges {
+  /** The branch, tag or commit compared with, and its commit. */
+  base: string;
+  baseCommit: string;
+  files: ChangedFile<SourceFile>[];
 }
 
 /** What a run reports as it goes; `total` is null until known. */
@@ -253,6 +266,25 @@ async function writtenDocument(
   const sectionTokens = new Map<string, Promise<number>>();
   const secrets: SecretFindingView[] = [];
   let secretCount = 0;
+  /** The text with its secrets listed, and redacted unless the options say not to. */
+  const checked = async (path: string, content: string): Promise<string> => {
+    const found = await findSecrets(path, content);
+    if (found.length === 0) return content;
+    secretCount += found.length;
+    for (const finding of found)
+      if (secrets.length < extractorLimits.secretsListed)
+        secrets.push({ path, line: finding.line, rule: finding.rule, message: finding.message });
+    return options.redactSecrets ? redactSecrets(content, found) : content;
+  };
+  // Sent to the worker once it has room; the count itself is awaited only when the document is written (a
+  // promise in an object, since an async function's promise of a promise would wait for the count).
+  const countSection = async (file: DocumentFile & { content: string }, kind: SectionKind) => {
+    await counter.ready();
+    const tokens = counter.count(sectionText(file, documentOptions, kind));
+    // Failures are taken when the counts are awaited.
+    tokens.catch(() => undefined);
+    return { tokens };
+  };
   let seen = 0;
   await progress({ stage: 'Reading files', done: 0, total: null });
   for await (const file of source.files()) {
@@ -277,33 +309,30 @@ async function writtenDocument(
       await compressor.prepare([file.path]);
       content = compressor.compress(file.path, content, compression);
     }
-    const found = await findSecrets(file.path, content);
-    if (found.length > 0) {
-      secretCount += found.length;
-      for (const finding of found)
-        if (secrets.length < extractorLimits.secretsListed)
-          secrets.push({
-            path: finding.path,
-            line: finding.line,
-            rule: finding.rule,
-            message: finding.message,
-          });
-      if (options.redactSecrets) content = redactSecrets(content, found);
-    }
-    const taken = { path: file.path, content };
+    const taken = { path: file.path, content: await checked(file.path, content) };
     files.push(taken);
-    await counter.ready();
-    const counted = counter.count(sectionText(taken, documentOptions));
-    // Failures are taken when the counts are awaited, below.
-    counted.catch(() => undefined);
-    sectionTokens.set(file.path, counted);
+    sectionTokens.set(file.path, (await countSection(taken, 'file')).tokens);
   }
-  if (!files.some((file) => file.content !== null)) throw new AppError('extractor/nothing-selected');
+  const diffs = source.changes ? await diffsOf(source.changes, selection, checked, countSection) : null;
+  if (!files.some((file) => file.content !== null) && !diffs?.sections.length)
+    throw new AppError(
+      'extractor/nothing-selected',
+      source.changes
+        ? {
+            message: `Nothing the options take changed from ${source.changes.base} to ${source.describe.ref}.`,
+          }
+        : {},
+    );
   await progress({ stage: 'Counting tokens', done: seen, total: seen, message: null });
   const tokensOf = new Map<string, number>();
   for (const [path, counted] of sectionTokens) tokensOf.set(path, await counted);
   const sections = sectionsOf(files, source.describe.folder, (file) => tokensOf.get(file.path) ?? 0);
-  const summary = summarize(files, (file) => tokensOf.get(file.path) ?? 0);
+  for (const diff of diffs?.sections ?? [])
+    sections.push({ file: diff.file, kind: 'diff', tokens: await diff.tokens });
+  const summary = {
+    ...summarize(files, (file) => tokensOf.get(file.path) ?? 0),
+    ...(diffs ? { changes: diffs.summary } : {}),
+  };
   await progress({ stage: 'Writing the document' });
   const parts = writeDocument(
     source.describe,
@@ -314,4 +343,77 @@ async function writtenDocument(
     sections,
   );
   return { summary, parts, secrets, secretCount, files };
+}
+
+/** How a diff names a change it does not show as text, by why the document would not show the file. */
+const notShown = {
+  binary: 'Binary file',
+  'too-large': 'File over the size limit',
+  'lfs-pointer': 'Git LFS file',
+} as const;
+
+/**
+ * Diff mode: the diff of each changed file the options take (by its path, and as text: a binary file's change is
+ * named, not shown), its secrets checked like a file's, and what changed in numbers.
+ */
+async function diffsOf(
+  changes: SourceChanges,
+  selection: Selection,
+  checked: (path: string, content: string) => Promise<string>,
+  countSection: (
+    file: DocumentFile & { content: string },
+    kind: SectionKind,
+  ) => Promise<{ tokens: Promise<number> }>,
+): Promise<{
+  sections: { file: DocumentFile & { content: string }; tokens: Promise<number> }[];
+  summary: ChangeSummary;
+}> {
+  const sections: { file: DocumentFile & { content: string }; tokens: Promise<number> }[] = [];
+  const summary: ChangeSummary = {
+    base: changes.base,
+    baseCommit: changes.baseCommit,
+    added: 0,
+    modified: 0,
+    deleted: 0,
+    additions: 0,
+    deletions: 0,
+    files: [],
+  };
+  /** A side's text; or, for one the document would not show as text, what it is instead. */
+  const sideOf = async (file: SourceFile | null): Promise<{ text: string | null } | { shown: string }> => {
+    if (!file) return { text: null };
+    const bytes = await file.read();
+    const decision = selection.decide(file.path, bytes.length, bytes.subarray(0, HEAD_BYTES));
+    if (decision.action === 'include') return { text: textOf(bytes) };
+    return { shown: notShown[decision.reason as keyof typeof notShown] ?? 'File' };
+  };
+  for (const change of changes.files) {
+    // Left out by its path, or kept in the tree without its content: its diff is left out too.
+    const byPath = selection.decide(change.path, 0, EMPTY);
+    if (byPath.action === 'exclude' || (byPath.action === 'tree-only' && byPath.reason === 'keep-in-tree'))
+      continue;
+    const before = await sideOf(change.before);
+    const after = await sideOf(change.after);
+    summary[change.status] += 1;
+    let patch: FilePatch | null = null;
+    let shown: string | null = null;
+    if ('shown' in before) shown = before.shown;
+    else if ('shown' in after) shown = after.shown;
+    else {
+      patch = unifiedDiff(change.path, before.text, after.text);
+      summary.additions += patch.additions;
+      summary.deletions += patch.deletions;
+    }
+    if (summary.files.length < extractorLimits.changesListed)
+      summary.files.push({
+        path: change.path,
+        status: change.status,
+        additions: patch?.additions ?? null,
+        deletions: patch?.deletions ?? null,
+      });
+    const text = patch ? patch.text : `${shown ?? 'File'} ${change.status}.`;
+    const file = { path: change.path, content: await checked(change.path, text) };
+    sections.push({ file, tokens: (await countSection(file, 'diff')).tokens });
+  }
+  return { sections, summary };
 }

@@ -12,6 +12,7 @@ import { people, type Person } from '../../test/people.ts';
 const github = `ghp_${'a1B2c3D4e5F6g7H8i9J0'}${'k1L2m3N4o5P6'}${'q7R8'}`;
 let server: GitServer;
 let commits: string[];
+let changeCommits: string[];
 // Read by setupTestApp's own beforeAll, which runs after this file's first one has started the git server.
 const env: Record<string, string> = {};
 
@@ -52,6 +53,28 @@ beforeAll(async () => {
       },
     },
   ]);
+  ({ commits: changeCommits } = await server.createRepository('team/changes', [
+    {
+      message: 'before',
+      files: {
+        'src/a.ts': 'export const a = 1;\n',
+        'src/keep.ts': 'export const keep = true;\n',
+        'docs/old.md': '# Old\n\nGone soon.\n',
+        'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]),
+      },
+      tags: ['v1'],
+    },
+    {
+      message: 'after',
+      files: {
+        'src/a.ts': 'export const a = 2;\nexport const more = 3;\n',
+        'src/c.ts': `export const token = "${github}";\n`,
+        'docs/old.md': null,
+        'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 2]),
+      },
+      branches: ['feature'],
+    },
+  ]));
   await server.createRepository(
     'team/secret',
     [{ message: 'only', files: { 'key.ts': 'export const k = 1;\n' } }],
@@ -472,5 +495,94 @@ describe('extracting an uploaded archive', () => {
       (await start(eve, { source: { kind: 'upload', sha256: uploaded.json().sha256 }, mode: 'preview' })).id,
     );
     expect(done).toMatchObject({ status: 'failed', errorCode: 'extractor/archive-refused', preview: null });
+  });
+});
+
+describe('comparing two refs (diff mode)', () => {
+  it('writes the changed files as they are now and each diff, secrets redacted in both, pinned on rerun', async () => {
+    const carol = await accounts.signUp('Carol');
+    const started = await start(carol, {
+      source: { kind: 'git', url: git('team/changes'), ref: 'feature', compareTo: 'v1' },
+      mode: 'document',
+    });
+    const done = await finished(carol, started.id);
+    expect(done.status, JSON.stringify(done)).toBe('succeeded');
+    expect(done).toMatchObject({ ref: 'feature', commit: changeCommits[1], baseCommit: changeCommits[0] });
+    expect(done.source).toMatchObject({ kind: 'git', compareTo: 'v1' });
+    const summary = done.document!.summary;
+    expect(summary.changes).toEqual({
+      base: 'v1',
+      baseCommit: changeCommits[0],
+      added: 1,
+      modified: 2,
+      deleted: 1,
+      additions: 3,
+      deletions: 4,
+      files: [
+        { path: 'docs/old.md', status: 'deleted', additions: 0, deletions: 3 },
+        { path: 'logo.png', status: 'modified', additions: null, deletions: null },
+        { path: 'src/a.ts', status: 'modified', additions: 2, deletions: 1 },
+        { path: 'src/c.ts', status: 'added', additions: 1, deletions: 0 },
+      ],
+    });
+    // Only the changed files are in it, as they are now.
+    expect(summary.files).toBe(2);
+    const text = (await call(carol, 'GET', `/api/extractor/extractions/${done.id}/parts/1`)).body;
+    expect(text).toContain('Changes from v1 (');
+    expect(text).toContain('### src/a.ts\n');
+    expect(text).not.toContain('src/keep.ts');
+    expect(text).toContain(
+      '### src/a.ts (diff)\n\n```diff\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1,2 @@\n-export const a = 1;\n+export const a = 2;\n+export const more = 3;\n```',
+    );
+    expect(text).toContain('--- a/docs/old.md\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-# Old\n-\n-Gone soon.');
+    expect(text).toContain('### logo.png (diff)\n\n```diff\nBinary file modified.\n```');
+    // The token is redacted where the file is written and in its diff.
+    expect(text).not.toContain(github);
+    expect(text.match(/\[REDACTED /g)).toHaveLength(2);
+    expect(done.document!.secrets.map((finding) => finding.path)).toEqual(['src/c.ts', 'src/c.ts']);
+
+    // Another format and the same commits, though the branch could have moved: the comparison is pinned.
+    const rerun = await call(carol, 'POST', `/api/extractor/extractions/${done.id}/rerun`, {
+      mode: 'document',
+      options: { format: 'xml' },
+    });
+    expect(rerun.statusCode, rerun.body).toBe(202);
+    const again = await finished(carol, rerun.json().id);
+    expect(again).toMatchObject({
+      status: 'succeeded',
+      commit: changeCommits[1],
+      baseCommit: changeCommits[0],
+    });
+    const xml = (await call(carol, 'GET', `/api/extractor/extractions/${again.id}/parts/1`)).body;
+    expect(xml).toContain('<diff path="src/a.ts">\n--- a/src/a.ts');
+
+    // Module cards are of a whole repository, not of a comparison.
+    const cards = await call(carol, 'POST', `/api/extractor/extractions/${done.id}/cards`, {});
+    expect(cards.statusCode).toBe(409);
+    expect(cards.json().error.code).toBe('extractor/cards-of-a-comparison');
+  });
+
+  it('says when the ref to compare with does not exist, and when nothing changed', async () => {
+    const dan = await accounts.signUp('Dan');
+    const missing = await finished(
+      dan,
+      (
+        await start(dan, {
+          source: { kind: 'git', url: git('team/changes'), compareTo: 'v9' },
+          mode: 'document',
+        })
+      ).id,
+    );
+    expect(missing).toMatchObject({ status: 'failed', errorCode: 'extractor/ref-not-found' });
+    const same = await finished(
+      dan,
+      (
+        await start(dan, {
+          source: { kind: 'git', url: git('team/changes'), ref: 'feature', compareTo: 'main' },
+          mode: 'document',
+        })
+      ).id,
+    );
+    expect(same).toMatchObject({ status: 'failed', errorCode: 'extractor/nothing-selected' });
   });
 });

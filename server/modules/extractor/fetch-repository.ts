@@ -10,6 +10,8 @@ import { splitRefAndPath, type RepositoryAddress } from './repository-url.ts';
 export interface RepositoryFile {
   /** From the repository's root, checked (nothing in it can leave the root). */
   path: string;
+  /** git's id of its content: two files with the same id are the same bytes. */
+  oid: string;
   read(): Promise<Uint8Array>;
 }
 
@@ -228,6 +230,7 @@ export async function listFiles(input: {
         const { oid } = entry;
         files.push({
           path: safe,
+          oid,
           read: () => {
             try {
               const blob = store.read(oid);

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import { ArchiveError, readArchive, type ArchiveLimits } from '../../lib/archive/index.ts';
 import type { DocumentSource } from './document.ts';
-import { isIgnoreFile, type FileSource, type SourceFile } from './extract.ts';
+import { isIgnoreFile, type FileSource, type SourceChanges, type SourceFile } from './extract.ts';
 import type { RepositoryFile } from './fetch-repository.ts';
 
 /** The files of a fetched commit as an extraction's source. */
@@ -18,6 +18,26 @@ export function gitSource(describe: DocumentSource, files: readonly RepositoryFi
     async *files() {
       yield* ordered;
     },
+  };
+}
+
+/**
+ * Diff mode: the files of a fetched commit that changed from a base commit, as an extraction's source. The
+ * ignore files are still the commit's own, changed or not.
+ */
+export function gitChangesSource(
+  describe: DocumentSource,
+  files: readonly RepositoryFile[],
+  changes: SourceChanges,
+): FileSource {
+  const whole = gitSource(describe, files);
+  const changed = new Set(changes.files.filter((file) => file.after).map((file) => file.path));
+  return {
+    ...whole,
+    async *files() {
+      for await (const file of whole.files()) if (changed.has(file.path)) yield file;
+    },
+    changes,
   };
 }
 

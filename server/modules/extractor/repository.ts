@@ -40,6 +40,7 @@ const extractionColumns = {
   errorCode,
   ref: extractions.ref,
   commit: extractions.commit,
+  baseCommit: extractions.baseCommit,
   bytesRead: extractions.bytesRead,
   resultKey: extractions.resultKey,
   cached: extractions.cached,
@@ -59,6 +60,7 @@ export type ExtractionRow = {
   errorCode: string | null;
   ref: string | null;
   commit: string | null;
+  baseCommit: string | null;
   bytesRead: number;
   resultKey: string | null;
   cached: boolean;
@@ -102,8 +104,9 @@ export function createExtractorRepository(orm: Orm) {
         source: ExtractionSource;
         mode: ExtractionMode;
         options: ExtractionOptions;
-        /** For a rerun: the commit its first run read. */
+        /** For a rerun: the commit its first run read, and in diff mode the one it compared with. */
         commit: string | null;
+        baseCommit: string | null;
       },
       maxRunning: number,
     ): Promise<boolean> {
@@ -200,8 +203,11 @@ export function createExtractorRepository(orm: Orm) {
       }));
     },
 
-    /** Marks the run as started and says where it reads (the ref and commit, once known). */
-    async started(id: string, fields: { ref?: string | null; commit?: string | null }): Promise<void> {
+    /** Marks the run as started and says where it reads (the ref and commits, once known). */
+    async started(
+      id: string,
+      fields: { ref?: string | null; commit?: string | null; baseCommit?: string | null },
+    ): Promise<void> {
       await orm
         .update(extractions)
         .set({ status: 'running', ...fields })

@@ -24,7 +24,8 @@ import type { Jobs } from '../../lib/jobs/plugin.ts';
 import type { OutboundFetch } from '../../lib/outbound-fetch/index.ts';
 import type { DocumentSource } from './document.ts';
 import { documentOfSource, previewSource, type ExtractProgress, type FileSource } from './extract.ts';
-import { archiveFailure, archiveSource, gitSource } from './file-sources.ts';
+import { archiveFailure, archiveSource, gitChangesSource, gitSource } from './file-sources.ts';
+import { compareFiles } from './changes.ts';
 import { fetchCommit, listFiles, resolveRepository, type ResolvedRepository } from './fetch-repository.ts';
 import { gitHttpClient } from './git-http.ts';
 import { composeModuleCards } from './module-cards.ts';
@@ -71,10 +72,23 @@ type JobInput = { extractionId: string };
 const TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /** The cache key of a document: the source, the commit and every option (all change the document). */
-function resultKey(source: ExtractionSource, commit: string, folder: string, options: ExtractionOptions) {
+function resultKey(
+  source: ExtractionSource,
+  commit: string,
+  folder: string,
+  options: ExtractionOptions,
+  baseCommit: string | null = null,
+) {
   const identity =
     source.kind === 'git'
-      ? ['git', parseRepositoryUrl(source.url, { allowHttp: true }).cloneUrl, commit, folder]
+      ? [
+          'git',
+          parseRepositoryUrl(source.url, { allowHttp: true }).cloneUrl,
+          commit,
+          folder,
+          // Diff mode's documents are of the pair of commits; the whole repository's keep their old keys.
+          ...(baseCommit ? [baseCommit] : []),
+        ]
       : ['upload', source.sha256];
   return createHash('sha256')
     .update(JSON.stringify([...identity, options]))
@@ -82,6 +96,25 @@ function resultKey(source: ExtractionSource, commit: string, folder: string, opt
 }
 
 const ARCHIVE_NAME = /\.(zip|tar\.gz|tgz)$/i;
+
+/** What every answer about an extraction says of it, from its row: the history's lines and the whole view. */
+function fieldsOf(row: ExtractionRow) {
+  return {
+    id: row.id,
+    source: row.source,
+    mode: row.mode,
+    options: extractionOptionsSchema.parse(row.options),
+    jobId: row.jobId,
+    status: row.status,
+    errorCode: row.errorCode,
+    ref: row.ref,
+    commit: row.commit,
+    baseCommit: row.baseCommit,
+    bytesRead: row.bytesRead,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
 
 /** The opening paragraph of the README at the root of what was extracted, for the repository's card. */
 function readmeOpening(files: readonly { path: string; content: string | null }[], folder: string) {
@@ -162,7 +195,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
     mode: ExtractionMode,
     options: ExtractionOptions,
     token: string | undefined,
-    commit: string | null = null,
+    pinned: { commit: string | null; baseCommit: string | null } = { commit: null, baseCommit: null },
   ): Promise<Extraction> {
     const allowed = await entitlements(ownerKey);
     const { bytesToday } = await repository.usage(ownerKey);
@@ -170,7 +203,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
     const id = randomUUID();
     const jobId = randomUUID();
     const free = await repository.insertIfFree(
-      { id, ownerKey, jobId, source, mode, options, commit },
+      { id, ownerKey, jobId, source, mode, options, ...pinned },
       allowed.extractorConcurrentRuns,
     );
     if (!free) throw new AppError('extractor/busy');
@@ -190,16 +223,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
       row.mode === 'preview' && row.status === 'succeeded' ? await repository.preview(row.id) : null;
     const result = row.resultKey ? await repository.result(row.resultKey) : undefined;
     return {
-      id: row.id,
-      source: row.source,
-      mode: row.mode,
-      options: extractionOptionsSchema.parse(row.options),
-      jobId: row.jobId,
-      status: row.status,
-      errorCode: row.errorCode,
-      ref: row.ref,
-      commit: row.commit,
-      bytesRead: row.bytesRead,
+      ...fieldsOf(row),
       preview,
       cards: row.cards,
       document: result
@@ -211,8 +235,6 @@ export function createExtractorService(deps: ExtractorDependencies) {
             cached: row.cached,
           }
         : null,
-      createdAt: row.createdAt.toISOString(),
-      finishedAt: row.finishedAt?.toISOString() ?? null,
     };
   }
 
@@ -244,38 +266,83 @@ export function createExtractorService(deps: ExtractorDependencies) {
       token,
       http: client.http,
     });
-    // A rerun is pinned to the commit its first run read (`row.commit`), fetched by its id if the ref moved.
-    const pinned = row.commit ?? resolved.commit;
-    const fetchAs = pinned === resolved.commit ? resolved : { ...resolved, ref: pinned, commit: pinned };
-    resolved = { ...resolved, commit: pinned };
-    await repository.started(row.id, { ref: resolved.ref, commit: pinned });
-    const key = row.mode === 'document' ? resultKey(row.source, pinned, resolved.folder, row.options) : null;
+    // Diff mode: the base is resolved the same way, in the same folder.
+    const base = source.compareTo
+      ? await resolveRepository({
+          address,
+          ref: source.compareTo,
+          folder: resolved.folder,
+          token,
+          http: client.http,
+        })
+      : null;
+    // A rerun is pinned to the commits its first run read (`row.commit`, `row.baseCommit`), fetched by their
+    // ids if the refs moved.
+    const pin = (found: ResolvedRepository, kept: string | null) => {
+      const commit = kept ?? found.commit;
+      return {
+        commit,
+        fetchAs: commit === found.commit ? found : { ...found, ref: commit, commit },
+      };
+    };
+    const head = pin(resolved, row.commit);
+    const baseAt = base ? pin(base, row.baseCommit) : null;
+    resolved = { ...resolved, commit: head.commit };
+    await repository.started(row.id, {
+      ref: resolved.ref,
+      commit: head.commit,
+      baseCommit: baseAt?.commit ?? null,
+    });
+    const key =
+      row.mode === 'document'
+        ? resultKey(row.source, head.commit, resolved.folder, row.options, baseAt?.commit ?? null)
+        : null;
     if (key && (await repository.hasResult(key)))
       return { cachedKey: key, resolved, bytes: client.bytes(), source: null };
-    await progress({ stage: 'Fetching', message: `${address.name} at ${resolved.ref}` });
-    const snapshot = await deps.snapshots.open(address.cloneUrl, pinned, (dir) =>
-      fetchCommit({ address, resolved: fetchAs, token, http: client.http, dir }),
-    );
-    if (!snapshot.cached)
-      await progress({ message: `Fetched ${(client.bytes() / 1024 / 1024).toFixed(1)} MB` });
-    const files = await listFiles({
-      dir: snapshot.dir,
-      commit: snapshot.commit,
-      folder: resolved.folder,
-      name: address.name,
-      ref: resolved.ref,
-    });
+    /** The files of one commit under the folder: from its snapshot, fetched first if there is none. */
+    const filesAt = async (at: { commit: string; fetchAs: ResolvedRepository }, allowEmpty: boolean) => {
+      await progress({ stage: 'Fetching', message: `${address.name} at ${at.fetchAs.ref}` });
+      const snapshot = await deps.snapshots.open(address.cloneUrl, at.commit, (dir) =>
+        fetchCommit({ address, resolved: at.fetchAs, token, http: client.http, dir }),
+      );
+      if (!snapshot.cached)
+        await progress({ message: `Fetched ${(client.bytes() / 1024 / 1024).toFixed(1)} MB` });
+      const listing = {
+        dir: snapshot.dir,
+        commit: snapshot.commit,
+        folder: resolved.folder,
+        name: address.name,
+      };
+      try {
+        return { commit: snapshot.commit, files: await listFiles({ ...listing, ref: at.fetchAs.ref }) };
+      } catch (error) {
+        // A folder that is new since the base: at the base, it holds nothing (every file is added).
+        if (allowEmpty && error instanceof AppError && error.code === 'extractor/path-not-found')
+          return { commit: snapshot.commit, files: [] };
+        throw error;
+      }
+    };
+    const current = await filesAt(head, false);
     const describe: DocumentSource = {
       name: address.name,
       ref: resolved.ref,
-      commit: snapshot.commit,
+      commit: current.commit,
       folder: resolved.folder,
     };
+    let opened: FileSource = gitSource(describe, current.files);
+    if (base && baseAt) {
+      const before = await filesAt(baseAt, true);
+      opened = gitChangesSource(describe, current.files, {
+        base: base.ref,
+        baseCommit: before.commit,
+        files: compareFiles(before.files, current.files),
+      });
+    }
     return {
       cachedKey: null,
-      resolved: { ...resolved, commit: snapshot.commit },
+      resolved: { ...resolved, commit: current.commit },
       bytes: client.bytes(),
-      source: gitSource(describe, files),
+      source: opened,
     };
   }
 
@@ -351,7 +418,10 @@ export function createExtractorService(deps: ExtractorDependencies) {
         summary: written.summary,
         secrets: written.secrets,
         secretCount: written.secretCount,
-        modules: { modules: findModules(written.files), readme: readmeOpening(written.files, folder) },
+        // A comparison holds the changed files only: its modules would be a misleading part of the repository's.
+        modules: source.changes
+          ? { modules: [], readme: null }
+          : { modules: findModules(written.files), readme: readmeOpening(written.files, folder) },
         parts: written.parts.map((part) => ({
           index: part.index,
           tokens: part.tokens,
@@ -412,6 +482,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
           name: address.name,
           ref: input.source.ref || null,
           folder: input.source.folder ?? '',
+          compareTo: input.source.compareTo || null,
           private: Boolean(input.token),
         };
         return begin(ownerKey, source, input.mode, input.options, input.token || undefined);
@@ -432,8 +503,11 @@ export function createExtractorService(deps: ExtractorDependencies) {
       const row = await own(ownerKey, id);
       const source =
         row.source.kind === 'git' ? { ...row.source, private: Boolean(input.token) } : row.source;
-      // A rerun reads the commit its first run found, not wherever the branch has moved since.
-      const pinned = row.source.kind === 'git' ? row.commit : null;
+      // A rerun reads the commits its first run found, not wherever the branches have moved since.
+      const pinned =
+        row.source.kind === 'git'
+          ? { commit: row.commit, baseCommit: row.baseCommit }
+          : { commit: null, baseCommit: null };
       return begin(ownerKey, source, input.mode, input.options, input.token || undefined, pinned);
     },
 
@@ -441,22 +515,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
 
     async list(ownerKey: string): Promise<ExtractionListItem[]> {
       const rows = await repository.listOf(ownerKey, extractorLimits.listed);
-      return rows.map((row) => ({
-        id: row.id,
-        source: row.source,
-        mode: row.mode,
-        options: extractionOptionsSchema.parse(row.options),
-        jobId: row.jobId,
-        status: row.status,
-        errorCode: row.errorCode,
-        ref: row.ref,
-        commit: row.commit,
-        bytesRead: row.bytesRead,
-        createdAt: row.createdAt.toISOString(),
-        finishedAt: row.finishedAt?.toISOString() ?? null,
-        tokens: row.tokens,
-        parts: row.parts,
-      }));
+      return rows.map((row) => ({ ...fieldsOf(row), tokens: row.tokens, parts: row.parts }));
     },
 
     /** Deletes an extraction from the history, and its document when no other extraction shares it. */
@@ -473,6 +532,8 @@ export function createExtractorService(deps: ExtractorDependencies) {
     async makeCards(ownerKey: string, id: string, visibility: CardVisibility): Promise<ExtractionCard[]> {
       const row = await own(ownerKey, id);
       if (row.cards && row.cards.length > 0) return row.cards;
+      if (row.source.kind === 'git' && row.source.compareTo)
+        throw new AppError('extractor/cards-of-a-comparison');
       if (!row.resultKey || row.status !== 'succeeded') throw new AppError('extractor/not-finished');
       const result = await repository.result(row.resultKey);
       if (!result) throw new AppError('extractor/not-finished');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { repositorySummarySchema } from '../../../contracts/extractor.ts';
+import type { ChangeSummary, repositorySummarySchema } from '../../../contracts/extractor.ts';
 import { languageOf, type DocumentFile } from './document.ts';
 
 /** What a repository's document holds, in numbers: for its summary and the page's preview. */
@@ -51,11 +51,17 @@ export function summarize(
   };
 }
 
+/** Diff mode's line: from what, and how much changed. */
+function changesLine(changes: ChangeSummary): string {
+  return `Changes from ${changes.base} (${changes.baseCommit.slice(0, 12)}): ${changes.added} added, ${changes.modified} modified, ${changes.deleted} deleted; +${changes.additions.toLocaleString('en')} −${changes.deletions.toLocaleString('en')} lines. Files are as they are now; each diff follows the files.`;
+}
+
 /** The summary as the document's few lines. */
 export function summaryText(summary: RepositorySummary, tokenizer: string): string {
   const share = (tokens: number) => (summary.tokens === 0 ? 0 : Math.round((tokens / summary.tokens) * 100));
   return [
     `${summary.files.toLocaleString('en')} files (${summary.treeOnly.toLocaleString('en')} more in the tree without content), ${summary.lines.toLocaleString('en')} lines, ${summary.tokens.toLocaleString('en')} tokens (${tokenizer}).`,
     `Languages: ${summary.languages.map((entry) => `${entry.language} ${share(entry.tokens)}%`).join(', ') || 'none'}.`,
+    ...(summary.changes ? [changesLine(summary.changes)] : []),
   ].join('\n');
 }

@@ -114,6 +114,7 @@ export function extractionFixture(overrides: Partial<Extraction> = {}): Extracti
     errorCode: null,
     ref: 'main',
     commit: '0123456789abcdef0123456789abcdef01234567',
+    baseCommit: null,
     bytesRead: 2_500_000,
     preview: null,
     document: null,
