@@ -96,3 +96,37 @@ test('a module card made by the extractor reads as a card, linked to the reposit
     new RegExp(`^/code_visualizer\\?extraction=${id}&path=src$`),
   );
 });
+
+test('a person compares a release with the one before and reads what changed, with each diff', async ({
+  page,
+  seriousA11yViolations,
+}) => {
+  await signUpThroughApi(page, 'Release Reader');
+  await page.goto('/github_extractor');
+  await page.getByLabel('Repository address').fill(`${gitUrl}/team/compass`);
+  await page.getByRole('textbox', { name: 'Compare with' }).fill('v1');
+  await page.getByRole('button', { name: 'Extract now' }).click();
+
+  const changes = page.getByRole('region', { name: 'Changes' });
+  await expect(changes.getByRole('list', { name: 'Changed files' }).getByRole('listitem')).toHaveText(
+    [
+      /^src\/east\.ts\s*added, \+1 −0$/,
+      /^src\/legacy\.ts\s*deleted, \+0 −1$/,
+      /^src\/north\.ts\s*modified, \+1 −0$/,
+    ],
+    { timeout: 30_000 },
+  );
+  await expect(page.getByText(/^v1 @ [0-9a-f]{7} → main @ [0-9a-f]{7}$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Module cards' })).toHaveCount(0);
+  await axeInBothThemes(page, seriousA11yViolations, 'a comparison');
+
+  // The document: the changed files as they are now, then the diff of each.
+  const part = await page.request.get(
+    `/api/extractor/extractions/${new URL(page.url()).searchParams.get('extraction')}/parts/1`,
+  );
+  const text = await part.text();
+  expect(text).toContain('### src/east.ts\n');
+  expect(text).not.toContain('### README.md');
+  expect(text).toContain('### src/legacy.ts (diff)\n\n```diff\n--- a/src/legacy.ts\n+++ /dev/null');
+  expect(text).toContain('+export const south = 180;');
+});

@@ -1,5 +1,5 @@
-// A git host for the browser tests: `git http-backend` on loopback (server/test/git-server.ts), with one
-// repository the extractor journey reads. The app trusts this origin through EXTRACTOR_TRUSTED_ORIGINS, set in
+// A git host for the browser tests: `git http-backend` on loopback (server/test/git-server.ts), with the
+// repositories the extractor journeys read. The app trusts this origin through EXTRACTOR_TRUSTED_ORIGINS, set in
 // the test configuration only.
 import { startGitServer } from '../../server/test/git-server.ts';
 
@@ -24,6 +24,26 @@ await server.createRepository('team/atlas', [
         (n) => `export const city${n} = { name: 'City ${n}', lat: ${n % 90}, lon: ${n % 180} };`,
       ),
       'docs/guide.md': lines(30, (n) => `Step ${n}: read the map and follow the road to the next town.`),
+    },
+  },
+]);
+// Two releases of a small library, for comparing one with the other.
+await server.createRepository('team/compass', [
+  {
+    message: 'First release',
+    files: {
+      'README.md': '# Compass\n\nFinds north.\n',
+      'src/north.ts': 'export const north = 0;\n',
+      'src/legacy.ts': 'export const legacy = true;\n',
+    },
+    tags: ['v1'],
+  },
+  {
+    message: 'Second release',
+    files: {
+      'src/north.ts': 'export const north = 0;\nexport const south = 180;\n',
+      'src/legacy.ts': null,
+      'src/east.ts': 'export const east = 90;\n',
     },
   },
 ]);

@@ -555,8 +555,10 @@ const sections: GuideSection[] = [
         first, in Markdown, XML, JSON or plain text, whole or in parts at a token limit, with secrets
         redacted. Copy or download each part. Make cards publishes a card for the repository and one for each
         module (what it is for, its public exports, and links to the modules it uses and that use it), each
-        with a link to the code visualiser. Your past extractions stay listed, and a rerun of the same commit
-        comes from the cache at once.
+        with a link to the code visualiser. To see what changed between two versions, give another branch, tag
+        or commit in Compare with: the document then holds only the files changed since it, as they are now,
+        each followed by its diff, and the page lists what was added, modified and deleted. Your past
+        extractions stay listed, and a rerun of the same commit comes from the cache at once.
       </p>
     ),
   },

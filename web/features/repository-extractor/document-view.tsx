@@ -7,6 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import {
   documentFileName,
   tokenizerLabels,
+  type ChangeSummary,
   type Extraction,
   type ExtractionDocument,
 } from '../../../contracts/extractor.ts';
@@ -15,7 +16,7 @@ import { space } from '../../lib/spacing.ts';
 import { ModuleCards } from './module-cards.tsx';
 import { partPath, zipPath } from './api.ts';
 import { CopyPartButton } from './copy-part-button.tsx';
-import { countOf, revisionOf, tokensOf } from './format.ts';
+import { changeLabels, countOf, revisionOf, shortCommit, tokensOf } from './format.ts';
 
 /** Languages listed by name; the rest are summed as "Other". */
 const languagesShown = 8;
@@ -179,6 +180,50 @@ function Parts({
   );
 }
 
+/** Diff mode: what changed from the base, in numbers and file by file. */
+function Changes({ changes }: { changes: ChangeSummary }) {
+  const listed = changes.added + changes.modified + changes.deleted;
+  return (
+    <Box component="section" aria-labelledby="changes-heading" sx={{ display: 'grid', gap: space.inline }}>
+      <Typography id="changes-heading" component="h4" variant="h4">
+        Changes
+      </Typography>
+      <Typography variant="body2">
+        Since {changes.base} ({shortCommit(changes.baseCommit)}): {changes.added} added, {changes.modified}{' '}
+        modified, {changes.deleted} deleted; {countOf(changes.additions, 'line', 'lines')} added,{' '}
+        {changes.deletions.toLocaleString('en')} removed. The document holds each file as it is now, then its
+        diff.
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="Changed files"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5, maxHeight: 320, overflow: 'auto' }}
+      >
+        {changes.files.map((file) => (
+          <Box component="li" key={file.path} sx={{ display: 'flex', gap: space.inline, minWidth: 0 }}>
+            <Typography
+              variant="body2"
+              sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}
+            >
+              {file.path}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+              {changeLabels[file.status]}
+              {file.additions === null ? ', not text' : `, +${file.additions} −${file.deletions ?? 0}`}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {changes.files.length < listed ? (
+        <Typography variant="body2" color="text.secondary">
+          The first {changes.files.length.toLocaleString('en')} of {listed.toLocaleString('en')} changed files
+          are listed; all are in the document.
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
 /**
  * The document an extraction wrote: its summary with the exact token count, where it came from, the secrets
  * found, and its parts to copy or download.
@@ -227,7 +272,11 @@ export function DocumentView({
         <Parts viewer={viewer} extraction={extraction} document={document} />
       </Box>
 
-      <ModuleCards viewer={viewer} extraction={extraction} />
+      {summary.changes ? (
+        <Changes changes={summary.changes} />
+      ) : (
+        <ModuleCards viewer={viewer} extraction={extraction} />
+      )}
 
       <Box component="section" aria-labelledby="secrets-heading" sx={{ display: 'grid', gap: space.inline }}>
         <Typography id="secrets-heading" component="h4" variant="h4">

@@ -1,6 +1,7 @@
 import { countOf, formatBytes } from '../../lib/amounts.ts';
 export { countOf, formatBytes } from '../../lib/amounts.ts';
 import type {
+  ChangeStatus,
   Extraction,
   ExtractionListItem,
   ExtractionMode,
@@ -31,15 +32,32 @@ export function sourceName(source: ExtractionSource): string {
   return source.folder ? `${source.name}/${source.folder.replace(/^\/+|\/+$/g, '')}` : source.name;
 }
 
-/** The branch or tag and the short commit of an extraction: "main @ 1a2b3c4", "default branch". */
-export function revisionOf(extraction: Pick<Extraction, 'ref' | 'commit' | 'source'>): string | null {
-  const ref = extraction.ref ?? (extraction.source.kind === 'git' ? extraction.source.ref : null);
-  const commit = extraction.commit ? shortCommit(extraction.commit) : null;
-  if (ref && commit && ref !== extraction.commit) return `${ref} @ ${commit}`;
-  if (commit) return commit;
-  if (ref) return ref;
-  return extraction.source.kind === 'git' ? 'default branch' : null;
+/** A ref and its short commit: "main @ 1a2b3c4", or whichever of them is known. */
+function refAt(ref: string | null, commit: string | null): string | null {
+  const short = commit ? shortCommit(commit) : null;
+  if (ref && short && ref !== commit) return `${ref} @ ${short}`;
+  return short ?? ref;
 }
+
+/**
+ * The branch or tag and the short commit of an extraction: "main @ 1a2b3c4", "default branch"; a comparison
+ * names both sides: "v1 @ 0a1b2c3 → main @ 1a2b3c4".
+ */
+export function revisionOf(
+  extraction: Pick<Extraction, 'ref' | 'commit' | 'source'> & { baseCommit?: string | null },
+): string | null {
+  const ref = extraction.ref ?? (extraction.source.kind === 'git' ? extraction.source.ref : null);
+  const head = refAt(ref, extraction.commit) ?? (extraction.source.kind === 'git' ? 'default branch' : null);
+  const base = extraction.source.kind === 'git' ? extraction.source.compareTo : null;
+  return base ? `${refAt(base, extraction.baseCommit ?? null)} → ${head}` : head;
+}
+
+/** A diff's change of a file, in words. */
+export const changeLabels: Record<ChangeStatus, string> = {
+  added: 'added',
+  modified: 'modified',
+  deleted: 'deleted',
+};
 
 export const modeLabels: Record<ExtractionMode, string> = { preview: 'Preview', document: 'Document' };
 

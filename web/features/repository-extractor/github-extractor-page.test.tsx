@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Extraction } from '../../../contracts/extractor.ts';
 import { errorCatalogue } from '../../../contracts/errors.ts';
 import { errorResponse, jsonResponse, stubApi, type StubRoute } from '../../test/api-stub.ts';
 import { renderApp, signIn } from '../../test/render.tsx';
@@ -37,6 +38,33 @@ const queued = (overrides: Parameters<typeof extractionFixture>[0] = {}) =>
     bytesRead: 0,
     finishedAt: null,
     ...overrides,
+  });
+
+/** A finished comparison of `main` with `v1`. */
+const compared = (base: string) =>
+  extractionFixture({
+    mode: 'document',
+    source: { ...extractionFixture().source, compareTo: 'v1' } as Extraction['source'],
+    baseCommit: base,
+    document: documentFixture({
+      summary: {
+        ...documentFixture().summary,
+        changes: {
+          base: 'v1',
+          baseCommit: base,
+          added: 1,
+          modified: 1,
+          deleted: 1,
+          additions: 12,
+          deletions: 3,
+          files: [
+            { path: 'docs/old.md', status: 'deleted', additions: 0, deletions: 3 },
+            { path: 'logo.png', status: 'modified', additions: null, deletions: null },
+            { path: 'src/new.ts', status: 'added', additions: 12, deletions: 0 },
+          ],
+        },
+      },
+    }),
   });
 
 describe('/github_extractor', () => {
@@ -289,6 +317,51 @@ describe('/github_extractor', () => {
       'href',
       `${extractionApi}/download`,
     );
+  });
+
+  it('sends the ref to compare with', async () => {
+    signIn();
+    const started = queued({
+      source: { ...extractionFixture().source, compareTo: 'v1' } as Extraction['source'],
+    });
+    const { requests } = stubApi(
+      routes({
+        [`POST ${extractions}`]: () => jsonResponse(202, started),
+        [`GET ${extractionApi}`]: started,
+        [`GET /api/jobs/${jobId}`]: jobFixture({ status: 'queued' }),
+      }),
+    );
+    const u = userEvent.setup();
+    renderApp(page);
+    await u.type(
+      await screen.findByRole('textbox', { name: /Repository address/ }),
+      'https://github.com/ada/engine',
+    );
+    await u.type(screen.getByRole('textbox', { name: 'Compare with' }), 'v1');
+    await u.click(screen.getByRole('button', { name: 'Extract now' }));
+    await waitFor(() => expect(requests(`POST ${extractions}`)).toHaveLength(1));
+    expect(requests(`POST ${extractions}`)[0]?.body).toMatchObject({
+      source: { kind: 'git', url: 'https://github.com/ada/engine', compareTo: 'v1' },
+      mode: 'document',
+    });
+  });
+
+  it('shows a comparison’s two commits and what changed, instead of module cards', async () => {
+    signIn();
+    const base = 'fedcba9876543210fedcba9876543210fedcba98';
+    stubApi(routes({ [`GET ${extractionApi}`]: compared(base) }));
+    renderApp(openPage);
+    const changed = await screen.findByRole('list', { name: 'Changed files' });
+    expect(
+      within(changed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['docs/old.mddeleted, +0 −3', 'logo.pngmodified, not text', 'src/new.tsadded, +12 −0']);
+    expect(
+      screen.getByText(/Since v1 \(fedcba9\): 1 added, 1 modified, 1 deleted; 12 lines added, 3 removed/),
+    ).toBeVisible();
+    expect(screen.getByText('v1 @ fedcba9 → main @ 0123456')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Module cards' })).not.toBeInTheDocument();
   });
 
   it('makes the module cards once, with the visibility chosen, then links each card and its module', async () => {

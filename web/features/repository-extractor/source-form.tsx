@@ -66,6 +66,7 @@ export function SourceForm({
   const [url, setUrl] = useState('');
   const [ref, setRef] = useState('');
   const [folder, setFolder] = useState('');
+  const [compareTo, setCompareTo] = useState('');
   const [file, setFile] = useState<File | null>(null);
   // The last upload, so a second run of the same file does not send it again.
   const [uploaded, setUploaded] = useState<{ file: File; archive: UploadedArchive } | null>(null);
@@ -131,6 +132,7 @@ export function SourceForm({
           url,
           ...(ref.trim() ? { ref } : {}),
           ...(folder.trim() ? { folder } : {}),
+          ...(compareTo.trim() ? { compareTo } : {}),
         },
       });
       if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
@@ -247,6 +249,22 @@ export function SourceForm({
                   spellCheck: false,
                   maxLength: extractorLimits.folderChars,
                 },
+              }}
+            />
+            <TextField
+              label="Compare with"
+              value={compareTo}
+              onChange={(event) => {
+                setCompareTo(event.target.value);
+                clearError('source.compareTo');
+              }}
+              error={Boolean(errors['source.compareTo'])}
+              helperText={
+                errors['source.compareTo'] ??
+                'Optional: another branch, tag or commit. Only the files changed since it are taken, with their diffs.'
+              }
+              slotProps={{
+                htmlInput: { autoCapitalize: 'off', spellCheck: false, maxLength: extractorLimits.refChars },
               }}
             />
           </Box>
