@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { withTempDir } from '../../lib/archive/index.ts';
@@ -115,5 +117,47 @@ describe('fetching a repository over smart HTTP', () => {
     const refused = await refusal(fetchFrom(`${server.baseUrl}/team/tool`, {}, []));
     expect(refused.code).toBe('extractor/host-refused');
     expect(server.requests.length).toBe(before);
+  });
+
+  it('fetches the pack with protocol v2 and keeps it with its index; a host without v2 is still fetched from', async () => {
+    const fetch = (url: string, options: OutboundFetchOptions) =>
+      outboundFetch(url, { ...options, trustedOrigins: [server.baseUrl] });
+    const http = gitHttpClient(fetch, {
+      userAgent: 'CARD WEB test',
+      maxBytes: 10_000_000,
+      timeoutMs: 10_000,
+    });
+    // The same host as one that speaks only the older protocol: the version header never reaches it.
+    const olderHost: typeof http = {
+      request: (request) => {
+        const { 'Git-Protocol': _v2, ...headers } = request.headers ?? {};
+        return http.request({ ...request, headers });
+      },
+    };
+    for (const [client, v2] of [
+      [http, true],
+      [olderHost, false],
+    ] as const)
+      await withTempDir('extractor-test', async (dir) => {
+        const before = server.requests.length;
+        const snapshot = await fetchRepository({
+          address: parseRepositoryUrl(`${server.baseUrl}/team/tool`, { allowHttp: true }),
+          http: client,
+          dir,
+        });
+        expect(await contentsOf(snapshot)).toMatchObject({ 'src/lib/c.ts': 'export const c = 3;\n' });
+        const packs = await fs.readdir(path.join(dir, '.git', 'objects', 'pack'));
+        expect(packs.filter((name) => name.endsWith('.idx'))).toHaveLength(1);
+        const uploads = server.requests.slice(before).filter((line) => line.startsWith('POST'));
+        // v2: the refs, then the pack. An older host (refs by GET): the v2 attempt, then isomorphic-git's fetch,
+        // which leaves a git configuration behind where v2 writes only the pack, its index and `shallow`.
+        expect(uploads).toHaveLength(2);
+        expect(
+          await fs.stat(path.join(dir, '.git', 'config')).then(
+            () => true,
+            () => false,
+          ),
+        ).toBe(!v2);
+      });
   });
 });

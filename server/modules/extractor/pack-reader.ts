@@ -22,7 +22,7 @@ const MAX_DELTA_DEPTH = 4096;
 const BASE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** One pack and its index (version 2), both in memory. */
-interface Pack {
+export interface Pack {
   /** Names the pack in the cache's keys. */
   id: number;
   bytes: Buffer;
@@ -122,6 +122,117 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
   return out;
 }
 
+/** What an object's header in a pack says: its type, its inflated size, where its data starts, and its base. */
+export interface ObjectHeader {
+  type: number;
+  size: number;
+  dataAt: number;
+  /** An offset delta's base, by its offset. */
+  baseOffset?: number;
+  /** A reference delta's base, by its id. */
+  baseId?: Buffer;
+}
+
+/** Reads the header of the object at `offset` (its type and size, then a delta's base), up to `end`. */
+export function readHeader(bytes: Buffer, offset: number, end: number): ObjectHeader {
+  let at = offset;
+  let byte = bytes[at++]!;
+  const type = (byte >> 4) & 7;
+  let size = byte & 15;
+  let shift = 4;
+  while (byte & 0x80) {
+    if (at >= end) throw new PackError('An object header is cut short.');
+    byte = bytes[at++]!;
+    size += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  }
+  const header: ObjectHeader = { type, size, dataAt: at };
+  if (type === OFS_DELTA) {
+    byte = bytes[at++]!;
+    let back = byte & 0x7f;
+    while (byte & 0x80) {
+      if (at >= end) throw new PackError('A delta header is cut short.');
+      byte = bytes[at++]!;
+      back = (back + 1) * 128 + (byte & 0x7f);
+    }
+    if (back <= 0 || back > offset) throw new PackError('A delta points outside its pack.');
+    header.baseOffset = offset - back;
+  } else if (type === REF_DELTA) {
+    header.baseId = bytes.subarray(at, at + 20);
+    at += 20;
+  } else if (!(type in typeNames)) throw new PackError(`An object of unknown type ${type}.`);
+  if (at > end) throw new PackError('An object header runs past the object.');
+  header.dataAt = at;
+  return header;
+}
+
+/** Inflates an object's data, which must come to exactly `size` bytes. */
+function inflateExactly(compressed: Buffer, size: number): Buffer {
+  let data: Buffer;
+  try {
+    data = zlib.inflateSync(compressed, { maxOutputLength: Math.max(1, size) });
+  } catch (error) {
+    throw new PackError(`An object does not inflate: ${(error as Error).message}`);
+  }
+  if (data.length !== size) throw new PackError('An object inflates to another size than it says.');
+  return data;
+}
+
+/** Where an object is: its pack (each has an `id`, its bytes and where each object ends) and its offset. */
+export interface PackedAt {
+  pack: Pick<Pack, 'id' | 'bytes' | 'ends'>;
+  offset: number;
+}
+
+/**
+ * Reads objects out of packs: a delta's chain is followed down to a whole object and applied back up, and
+ * bases are kept in a small cache for the deltas that follow them. `locate` finds a reference delta's base.
+ */
+export function createObjectReader(locate: (oid: Buffer) => PackedAt | undefined) {
+  const bases = new Map<string, GitObject>();
+  let cachedBytes = 0;
+  // A small object may be a slice of a larger buffer; what it keeps alive is the whole buffer.
+  const heldBy = (object: GitObject) => Math.max(object.data.length, object.data.buffer.byteLength);
+
+  function remember(key: string, object: GitObject) {
+    if (heldBy(object) > BASE_CACHE_BYTES / 4) return;
+    bases.set(key, object);
+    cachedBytes += heldBy(object);
+    // Oldest first: a Map keeps insertion order.
+    for (const [oldest, kept] of bases) {
+      if (cachedBytes <= BASE_CACHE_BYTES) break;
+      bases.delete(oldest);
+      cachedBytes -= heldBy(kept);
+    }
+  }
+
+  /** The object at `offset` of `pack`. Only bases are kept: a file read as itself is read once. */
+  function readAt(pack: PackedAt['pack'], offset: number, depth = 0): GitObject {
+    const key = `${pack.id}:${offset}`;
+    const cached = bases.get(key);
+    if (cached) return cached;
+    if (depth > MAX_DELTA_DEPTH) throw new PackError('A delta chain is deeper than git writes.');
+    const end = pack.ends.get(offset);
+    if (end === undefined) throw new PackError('A delta points at no object.');
+    const header = readHeader(pack.bytes, offset, end);
+    let base: GitObject | undefined;
+    if (header.baseOffset !== undefined) base = readAt(pack, header.baseOffset, depth + 1);
+    else if (header.baseId) {
+      const found = locate(header.baseId);
+      if (!found) throw new PackError(`A delta's base ${header.baseId.toString('hex')} is not in the pack.`);
+      base = readAt(found.pack, found.offset, depth + 1);
+    }
+    const data = inflateExactly(pack.bytes.subarray(header.dataAt, end), header.size);
+    const object: GitObject = base
+      ? { type: base.type, data: applyDelta(base.data, data) }
+      : { type: typeNames[header.type as keyof typeof typeNames], data };
+    if (depth > 0) remember(key, object);
+    return object;
+  }
+
+  return { readAt };
+}
+
 /**
  * The objects of a fetched repository, read from its packs with the platform's zlib: each pack and its index are
  * read once, an object is found by a binary search of the index, and deltas are applied to bases kept in a small
@@ -139,94 +250,21 @@ export async function openObjectStore(dir: string) {
     ]);
     packs.push(parseIndex(packs.length, index, bytes, name));
   }
-  const bases = new Map<string, GitObject>();
-  let cachedBytes = 0;
-
-  // A small object may be a slice of a larger buffer; what it keeps alive is the whole buffer.
-  const heldBy = (object: GitObject) => Math.max(object.data.length, object.data.buffer.byteLength);
-
-  function remember(key: string, object: GitObject) {
-    if (heldBy(object) > BASE_CACHE_BYTES / 4) return;
-    bases.set(key, object);
-    cachedBytes += heldBy(object);
-    // Oldest first: a Map keeps insertion order.
-    for (const [oldest, kept] of bases) {
-      if (cachedBytes <= BASE_CACHE_BYTES) break;
-      bases.delete(oldest);
-      cachedBytes -= heldBy(kept);
-    }
-  }
-
-  function find(oid: Buffer): { pack: Pack; offset: number } | undefined {
+  const find = (oid: Buffer): PackedAt | undefined => {
     for (const pack of packs) {
       const offset = offsetOf(pack, oid);
       if (offset !== undefined) return { pack, offset };
     }
     return undefined;
-  }
-
-  /**
-   * The object at `offset`, its delta chain followed down to a whole object and applied back up. Only bases are
-   * kept: a file read as itself is read once.
-   */
-  function readAt(pack: Pack, offset: number, depth = 0): GitObject {
-    const key = `${pack.id}:${offset}`;
-    const cached = bases.get(key);
-    if (cached) return cached;
-    if (depth > MAX_DELTA_DEPTH) throw new PackError('A delta chain is deeper than git writes.');
-    const { bytes } = pack;
-    const end = pack.ends.get(offset);
-    if (end === undefined) throw new PackError('A delta points at no object.');
-    let at = offset;
-    let byte = bytes[at++]!;
-    const type = (byte >> 4) & 7;
-    let size = byte & 15;
-    let shift = 4;
-    while (byte & 0x80) {
-      if (at >= end) throw new PackError('An object header is cut short.');
-      byte = bytes[at++]!;
-      size += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    }
-    let base: GitObject | undefined;
-    if (type === OFS_DELTA) {
-      byte = bytes[at++]!;
-      let back = byte & 0x7f;
-      while (byte & 0x80) {
-        if (at >= end) throw new PackError('A delta header is cut short.');
-        byte = bytes[at++]!;
-        back = (back + 1) * 128 + (byte & 0x7f);
-      }
-      if (back <= 0 || back > offset) throw new PackError('A delta points outside its pack.');
-      base = readAt(pack, offset - back, depth + 1);
-    } else if (type === REF_DELTA) {
-      const baseId = bytes.subarray(at, at + 20);
-      at += 20;
-      const found = find(baseId);
-      if (!found) throw new PackError(`A delta's base ${baseId.toString('hex')} is not in the pack.`);
-      base = readAt(found.pack, found.offset, depth + 1);
-    } else if (!(type in typeNames)) throw new PackError(`An object of unknown type ${type}.`);
-    if (at > end) throw new PackError('An object header runs past the object.');
-    let data: Buffer;
-    try {
-      data = zlib.inflateSync(bytes.subarray(at, end), { maxOutputLength: Math.max(1, size) });
-    } catch (error) {
-      throw new PackError(`An object does not inflate: ${(error as Error).message}`);
-    }
-    if (data.length !== size) throw new PackError('An object inflates to another size than it says.');
-    const object: GitObject = base
-      ? { type: base.type, data: applyDelta(base.data, data) }
-      : { type: typeNames[type as keyof typeof typeNames], data };
-    if (depth > 0) remember(key, object);
-    return object;
-  }
+  };
+  const reader = createObjectReader(find);
 
   return {
     /** The object `oid` (40 hex digits); throws PackError when the packs do not hold it. */
     read(oid: string): GitObject {
       const found = /^[0-9a-f]{40}$/.test(oid) ? find(Buffer.from(oid, 'hex')) : undefined;
       if (!found) throw new PackError(`The pack holds no object ${oid}.`);
-      return readAt(found.pack, found.offset);
+      return reader.readAt(found.pack, found.offset);
     },
   };
 }
