@@ -1,12 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extraction, StartExtraction } from '../../../contracts/extractor.ts';
 import type { Job } from '../../../contracts/jobs.ts';
-import { extractions } from '../../db/schema.ts';
+import { extractions, extractorUploads } from '../../db/schema.ts';
+import { createLocalFileStore } from '../../lib/files/store.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { startGitServer, type GitServer } from '../../test/git-server.ts';
 import { people, type Person } from '../../test/people.ts';
+import { createExtractorRepository } from './repository.ts';
+import { sweepUploads } from './upload-sweep.ts';
 
 // Built in pieces so that no secret scanner flags this file itself.
 const github = `ghp_${'a1B2c3D4e5F6g7H8i9J0'}${'k1L2m3N4o5P6'}${'q7R8'}`;
@@ -479,6 +483,43 @@ describe('extracting an uploaded archive', () => {
       source: { kind: 'upload', sha256 },
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('forgets uploads not used for a week, and removes their bytes once no one’s upload names them', async () => {
+    const [fay, gus] = [await accounts.signUp('Fay'), await accounts.signUp('Gus')];
+    const zip = zipSync({ 'shared/README.md': strToU8('# Shared\n') });
+    const sha256 = (await upload(fay, 'shared.zip', zip)).json().sha256 as string;
+    expect((await upload(gus, 'same-bytes.zip', zip)).statusCode).toBe(201);
+    const store = createLocalFileStore(path.join(context.dataDir, 'extractor', 'uploads'));
+    const repository = createExtractorRepository(context.app.db.orm);
+    const week = 7 * 24 * 60 * 60 * 1000;
+    const age = (person: Person, days: number) =>
+      context.app.db.orm
+        .update(extractorUploads)
+        .set({ createdAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
+        .where(and(eq(extractorUploads.ownerKey, person.id), eq(extractorUploads.sha256, sha256)));
+
+    // Fay's upload is old, Gus's is not: Fay's is forgotten, the bytes stay for Gus.
+    await age(fay, 8);
+    expect(await sweepUploads({ repository, uploads: store }, week)).toBe(0);
+    const forgotten = await call(fay, 'POST', '/api/extractor/extractions', {
+      source: { kind: 'upload', sha256 },
+    });
+    expect(forgotten.statusCode).toBe(404);
+    expect(await store.has(sha256)).toBe(true);
+    // Using an upload keeps it: Gus starts a run, which freshens his row, so an old date is taken back.
+    await age(gus, 8);
+    const used = await start(gus, { source: { kind: 'upload', sha256 }, mode: 'preview' });
+    await finished(gus, used.id);
+    expect(await sweepUploads({ repository, uploads: store }, week)).toBe(0);
+    expect(await store.has(sha256)).toBe(true);
+    // Once no one's upload names them, the bytes go.
+    await age(gus, 8);
+    expect(await sweepUploads({ repository, uploads: store }, week)).toBe(1);
+    expect(await store.has(sha256)).toBe(false);
+    // Uploaded again, the same bytes are kept again.
+    expect((await upload(fay, 'shared.zip', zip)).statusCode).toBe(201);
+    expect(await store.has(sha256)).toBe(true);
   });
 
   it('refuses what is not an archive, and fails a hostile one with its reason', async () => {

@@ -9,9 +9,12 @@ import { createExtractorRepository } from './repository.ts';
 import { extractorRoutes } from './routes.ts';
 import { createExtractorService } from './service.ts';
 import { createSnapshots } from './snapshots.ts';
+import { sweepUploads } from './upload-sweep.ts';
 
 /** Snapshots of fetched commits not used for this long are removed by the hourly sweep. */
 const SNAPSHOT_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+/** Uploaded archives not used for this long are forgotten by the daily sweep (their documents stay cached). */
+const UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The repository extractor (issue 20, docs/repository-extractor.md): a repository, by its git address or as an
@@ -24,11 +27,13 @@ export async function extractorPlugin(app: FastifyInstance) {
   const { config } = app;
   const root = path.join(config.dataDir, 'extractor');
   const confer = createConferRepository(app.db.orm);
+  const repository = createExtractorRepository(app.db.orm);
+  const uploads = createLocalFileStore(path.join(root, 'uploads'));
   const service = createExtractorService({
-    repository: createExtractorRepository(app.db.orm),
+    repository,
     cards: app.cards,
     jobs: app.jobs,
-    uploads: createLocalFileStore(path.join(root, 'uploads')),
+    uploads,
     snapshots: createSnapshots(path.join(root, 'snapshots')),
     fetch: outboundFetch,
     premium: async (owner) => {
@@ -52,6 +57,15 @@ export async function extractorPlugin(app: FastifyInstance) {
     async () => {
       const removed = await service.sweepSnapshots(SNAPSHOT_MAX_AGE_MS);
       if (removed > 0) app.log.info({ removed }, 'extractor snapshots swept');
+    },
+  );
+  app.jobs.every(
+    'sweep.extractor-uploads',
+    '41 3 * * *',
+    { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 10 * 60 },
+    async () => {
+      const removed = await sweepUploads({ repository, uploads }, UPLOAD_MAX_AGE_MS);
+      if (removed > 0) app.log.info({ removed }, 'extractor uploads swept');
     },
   );
   await app.register(extractorRoutes(service));

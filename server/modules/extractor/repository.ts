@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type {
   DocumentPartView,
   ExtractionCard,
@@ -346,14 +346,58 @@ export function createExtractorRepository(orm: Orm) {
       await orm.update(extractions).set({ cards }).where(eq(extractions.id, id));
     },
 
-    async insertUpload(row: { ownerKey: string; sha256: string; name: string; bytes: number }) {
-      await orm
-        .insert(extractorUploads)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [extractorUploads.ownerKey, extractorUploads.sha256],
-          set: { name: row.name, createdAt: new Date() },
+    /**
+     * Runs `work` holding the lock of one upload's bytes, in one transaction: a new upload of the same bytes and
+     * the sweep that would remove them take turns, so bytes are never removed under a row that names them.
+     */
+    async withUploadLock<T>(
+      sha256: string,
+      work: (uploads: {
+        /** Writes (or, for the same owner and bytes, freshens) an upload's row. */
+        insert(row: { ownerKey: string; name: string; bytes: number }): Promise<void>;
+        /** Whether any row still names the bytes. */
+        named(): Promise<boolean>;
+      }) => Promise<T>,
+    ): Promise<T> {
+      return orm.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`extractor-upload:${sha256}`}))`);
+        return work({
+          async insert(row) {
+            await tx
+              .insert(extractorUploads)
+              .values({ ...row, sha256 })
+              .onConflictDoUpdate({
+                target: [extractorUploads.ownerKey, extractorUploads.sha256],
+                set: { name: row.name, createdAt: new Date() },
+              });
+          },
+          async named() {
+            const [row] = await tx
+              .select({ one: sql`1` })
+              .from(extractorUploads)
+              .where(eq(extractorUploads.sha256, sha256))
+              .limit(1);
+            return row !== undefined;
+          },
         });
+      });
+    },
+
+    /** Marks an upload as used now: it is kept for a while after its last use. */
+    async touchUpload(ownerKey: string, sha256: string): Promise<void> {
+      await orm
+        .update(extractorUploads)
+        .set({ createdAt: new Date() })
+        .where(and(eq(extractorUploads.ownerKey, ownerKey), eq(extractorUploads.sha256, sha256)));
+    },
+
+    /** Removes the rows of uploads last used before `before`; returns the hashes of the bytes they named. */
+    async removeUploadsBefore(before: Date): Promise<string[]> {
+      const removed = await orm
+        .delete(extractorUploads)
+        .where(lt(extractorUploads.createdAt, before))
+        .returning({ sha256: extractorUploads.sha256 });
+      return [...new Set(removed.map((row) => row.sha256))];
     },
 
     async findUpload(ownerKey: string, sha256: string) {

@@ -19,7 +19,7 @@ import type { CardVisibility } from '../../../contracts/cards.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CardsService } from '../cards/index.ts';
 import type { ArchiveLimits } from '../../lib/archive/index.ts';
-import type { FileStore } from '../../lib/files/store.ts';
+import { contentHash, type FileStore } from '../../lib/files/store.ts';
 import type { Jobs } from '../../lib/jobs/plugin.ts';
 import type { OutboundFetch } from '../../lib/outbound-fetch/index.ts';
 import type { DocumentSource } from './document.ts';
@@ -489,6 +489,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
       }
       const upload = await repository.findUpload(ownerKey, input.source.sha256);
       if (!upload) throw new AppError('common/not-found', { message: 'There is no such uploaded archive.' });
+      await repository.touchUpload(ownerKey, upload.sha256);
       const source: ExtractionSource = {
         kind: 'upload',
         name: upload.name,
@@ -503,6 +504,7 @@ export function createExtractorService(deps: ExtractorDependencies) {
       const row = await own(ownerKey, id);
       const source =
         row.source.kind === 'git' ? { ...row.source, private: Boolean(input.token) } : row.source;
+      if (row.source.kind === 'upload') await repository.touchUpload(ownerKey, row.source.sha256);
       // A rerun reads the commits its first run found, not wherever the branches have moved since.
       const pinned =
         row.source.kind === 'git'
@@ -611,8 +613,12 @@ export function createExtractorService(deps: ExtractorDependencies) {
     /** Keeps an uploaded archive for the person's extractions; refuses what is not a .zip or .tar.gz. */
     async upload(ownerKey: string, name: string, bytes: Buffer): Promise<UploadedArchive> {
       if (!ARCHIVE_NAME.test(name) || !isArchive(bytes)) throw new AppError('extractor/not-an-archive');
-      const sha256 = await deps.uploads.put(bytes);
-      await repository.insertUpload({ ownerKey, sha256, name, bytes: bytes.length });
+      const sha256 = contentHash(bytes);
+      // The row first, then the bytes, under the lock the sweep takes: they are never removed under it.
+      await repository.withUploadLock(sha256, async (uploads) => {
+        await uploads.insert({ ownerKey, name, bytes: bytes.length });
+        await deps.uploads.put(bytes);
+      });
       return { sha256, name, bytes: bytes.length };
     },
 
