@@ -18,7 +18,12 @@ const workerUrl = new URL('./token-worker.ts', import.meta.url);
  * order texts were sent; `ready` waits while too much is waiting to be counted.
  */
 export function startTokenWorker(tokenizer: Tokenizer) {
-  const worker = new Worker(workerUrl, { workerData: { tokenizer } satisfies TokenWorkerData });
+  const worker = new Worker(workerUrl, {
+    workerData: { tokenizer } satisfies TokenWorkerData,
+    // The texts it is sent are garbage once counted: a small young generation collects them early. On the
+    // bench's large corpus the run's peak went from 965 to 850 MB at the same speed (16 MB: 878, 4 MB: 838).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   const waiting = new Map<
     number,
     { chars: number; resolve: (tokens: number) => void; reject: (error: Error) => void }
