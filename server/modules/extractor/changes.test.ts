@@ -55,11 +55,13 @@ describe('the changes between two commits', () => {
     ],
     ['an added file', null, 'first\nsecond\n'],
     ['a deleted file', 'only line\n', null],
+    ['an added file without a last line end', null, 'one\ntwo'],
+    ['a deleted file of one line without its line end', 'alone', null],
     ['a file that loses its last line end', 'a\nb\n', 'a\nb'],
   ];
   for (const [what, before, after] of cases)
     it(`writes the hunks git writes for ${what}, and counts its lines`, async () => {
-      const patch = unifiedDiff('src/file.ts', before, after);
+      const patch = unifiedDiff('src/file.ts', before, after)!;
       expect(patch.text.split('\n').slice(0, 2)).toEqual([
         before === null ? '--- /dev/null' : '--- a/src/file.ts',
         after === null ? '+++ /dev/null' : '+++ b/src/file.ts',
@@ -72,9 +74,24 @@ describe('the changes between two commits', () => {
     });
 
   it('writes changes far apart as hunks of their own, each with three lines of context', () => {
-    const patch = unifiedDiff('f.txt', `${'x\n'.repeat(20)}`, `y\n${'x\n'.repeat(18)}z\nx\n`);
+    const patch = unifiedDiff('f.txt', `${'x\n'.repeat(20)}`, `y\n${'x\n'.repeat(18)}z\nx\n`)!;
     const headers = patch.text.split('\n').filter((line) => line.startsWith('@@'));
     expect(headers).toEqual(['@@ -1,3 +1,4 @@', '@@ -16,5 +17,5 @@']);
     expect([patch.additions, patch.deletions]).toEqual([2, 1]);
+  });
+
+  it('names a modified file whose diff would take too many edits instead of searching on, but writes any added file', () => {
+    const lines = (count: number, text: (n: number) => string) =>
+      Array.from({ length: count }, (_, n) => text(n)).join('\n');
+    expect(
+      unifiedDiff(
+        'big.txt',
+        lines(2500, (n) => `a${n}`),
+        lines(2500, (n) => `b${n}`),
+      ),
+    ).toBeNull();
+    const added = unifiedDiff('new.txt', null, `${lines(20_000, (n) => `line ${n}`)}\n`)!;
+    expect([added.additions, added.deletions]).toEqual([20_000, 0]);
+    expect(added.text.split('\n')[2]).toBe('@@ -0,0 +1,20000 @@');
   });
 });

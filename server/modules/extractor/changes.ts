@@ -45,23 +45,48 @@ function range(start: number, count: number): string {
   return count === 1 ? `${start}` : `${start},${count}`;
 }
 
+/** Edits a modified file's diff may take; beyond them it is named, not shown (the work grows with both). */
+export const MAX_DIFF_EDITS = 2_000;
+
+/** The hunk of a file that exists on one side only: every line added (or removed), as git writes it. */
+function wholeFileHunk(text: string, sign: '+' | '-'): { lines: string[]; count: number } {
+  if (text === '') return { lines: [], count: 0 };
+  const ended = text.endsWith('\n');
+  const body = (ended ? text.slice(0, -1) : text).split('\n');
+  const range = body.length === 1 ? '1' : `1,${body.length}`;
+  const header = sign === '+' ? `@@ -0,0 +${range} @@` : `@@ -${range} +0,0 @@`;
+  const lines = [header, ...body.map((line) => `${sign}${line}`)];
+  if (!ended) lines.push('\\ No newline at end of file');
+  return { lines, count: body.length };
+}
+
 /**
  * The unified diff of a file from `before` to `after` (null: the file does not exist on that side), in git's
- * unified format: `--- a/path`, `+++ b/path` (or `/dev/null`), then hunks with three lines of context.
+ * unified format: `--- a/path`, `+++ b/path` (or `/dev/null`), then hunks with three lines of context. Null when a
+ * modified file's diff would take more than `MAX_DIFF_EDITS` edits.
  */
-export function unifiedDiff(path: string, before: string | null, after: string | null): FilePatch {
-  const patch = structuredPatch(
-    before === null ? '/dev/null' : `a/${path}`,
-    after === null ? '/dev/null' : `b/${path}`,
-    before ?? '',
-    after ?? '',
-    undefined,
-    undefined,
-    { context: 3 },
-  );
+export function unifiedDiff(path: string, before: string | null, after: string | null): FilePatch | null {
+  const names = [
+    `--- ${before === null ? '/dev/null' : `a/${path}`}`,
+    `+++ ${after === null ? '/dev/null' : `b/${path}`}`,
+  ];
+  // One side only: every line is added or removed, with no search for what is the same.
+  if (before === null || after === null) {
+    const whole = wholeFileHunk(before ?? after ?? '', before === null ? '+' : '-');
+    return {
+      text: [...names, ...whole.lines].join('\n'),
+      additions: before === null ? whole.count : 0,
+      deletions: before === null ? 0 : whole.count,
+    };
+  }
+  const patch = structuredPatch('a', 'b', before, after, undefined, undefined, {
+    context: 3,
+    maxEditLength: MAX_DIFF_EDITS,
+  });
+  if (!patch) return null;
   let additions = 0;
   let deletions = 0;
-  const lines = [`--- ${patch.oldFileName}`, `+++ ${patch.newFileName}`];
+  const lines = [...names];
   for (const hunk of patch.hunks) {
     lines.push(`@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`);
     for (const line of hunk.lines) {

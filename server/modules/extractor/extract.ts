@@ -22,7 +22,7 @@ import {
   type SectionKind,
   type TokenCounter,
 } from './document.ts';
-import { unifiedDiff, type ChangedFile, type FilePatch } from './changes.ts';
+import { MAX_DIFF_EDITS, unifiedDiff, type ChangedFile, type FilePatch } from './changes.ts';
 import { findSecrets, redactSecrets } from './secrets.ts';
 import { createSelection, IGNORE_FILE_NAMES, type Selection } from './selection.ts';
 import { summarize, summaryText, type RepositorySummary } from './summary.ts';
@@ -396,13 +396,17 @@ async function diffsOf(
     const after = await sideOf(change.after);
     summary[change.status] += 1;
     let patch: FilePatch | null = null;
-    let shown: string | null = null;
-    if ('shown' in before) shown = before.shown;
-    else if ('shown' in after) shown = after.shown;
+    // What stands for the diff when it is not shown.
+    let note: string | null = null;
+    if ('shown' in before || 'shown' in after)
+      note = `${'shown' in before ? before.shown : 'shown' in after ? after.shown : 'File'} ${change.status}.`;
     else {
       patch = unifiedDiff(change.path, before.text, after.text);
-      summary.additions += patch.additions;
-      summary.deletions += patch.deletions;
+      if (patch) {
+        summary.additions += patch.additions;
+        summary.deletions += patch.deletions;
+      } else
+        note = `File ${change.status}: more than ${MAX_DIFF_EDITS.toLocaleString('en')} lines changed, too many to show.`;
     }
     if (summary.files.length < extractorLimits.changesListed)
       summary.files.push({
@@ -411,7 +415,7 @@ async function diffsOf(
         additions: patch?.additions ?? null,
         deletions: patch?.deletions ?? null,
       });
-    const text = patch ? patch.text : `${shown ?? 'File'} ${change.status}.`;
+    const text = patch ? patch.text : (note ?? '');
     const file = { path: change.path, content: await checked(change.path, text) };
     sections.push({ file, tokens: (await countSection(file, 'diff')).tokens });
   }
