@@ -57,8 +57,9 @@ export async function fetchPackV2(input: {
   headers: Record<string, string>;
 }): Promise<Buffer> {
   const body = Buffer.concat([
+    // No capabilities but the command: SHA-1 objects are the default, and an older v2 host refuses any it did not
+    // advertise.
     pktLine('command=fetch\n'),
-    pktLine('object-format=sha1\n'),
     DELIMITER,
     pktLine('ofs-delta\n'),
     pktLine('no-progress\n'),
