@@ -53,8 +53,8 @@ function wholeFileHunk(text: string, sign: '+' | '-'): { lines: string[]; count:
   if (text === '') return { lines: [], count: 0 };
   const ended = text.endsWith('\n');
   const body = (ended ? text.slice(0, -1) : text).split('\n');
-  const range = body.length === 1 ? '1' : `1,${body.length}`;
-  const header = sign === '+' ? `@@ -0,0 +${range} @@` : `@@ -${range} +0,0 @@`;
+  const header =
+    sign === '+' ? `@@ -0,0 +${range(1, body.length)} @@` : `@@ -${range(1, body.length)} +0,0 @@`;
   const lines = [header, ...body.map((line) => `${sign}${line}`)];
   if (!ended) lines.push('\\ No newline at end of file');
   return { lines, count: body.length };

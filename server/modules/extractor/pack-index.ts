@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { createObjectReader, PackError, readHeader, type GitObject } from './pack-reader.ts';
-
-const typeNames = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' } as const;
+import { createObjectReader, PackError, readHeader, typeNames, type GitObject } from './pack-reader.ts';
 
 /** An object's id: the SHA-1 of its type, its size and its bytes, as git names it. */
 function objectId(object: GitObject): Buffer {

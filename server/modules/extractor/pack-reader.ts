@@ -13,7 +13,8 @@ export class PackError extends Error {
   override name = 'PackError';
 }
 
-const typeNames = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' } as const;
+/** The kinds of whole objects, by their type number in a pack (6 and 7 are deltas). */
+export const typeNames = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' } as const;
 const OFS_DELTA = 6;
 const REF_DELTA = 7;
 /** Deeper chains than git itself writes (50 by default, 4095 at most) mean a hostile pack. */
